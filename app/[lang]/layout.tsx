@@ -1,0 +1,50 @@
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Logo } from '@/components/brand/logo';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { LanguageLinks } from '@/components/i18n/language-links';
+import { isLanguage, languages } from '@/lib/i18n/routing';
+import '../globals.css';
+
+type LanguageLayoutProps = { children: ReactNode; params: Promise<{ lang: string }> };
+
+export function generateStaticParams() {
+  return languages.map((lang) => ({ lang }));
+}
+
+export async function generateMetadata({ params }: LanguageLayoutProps): Promise<Metadata> {
+  const { lang } = await params;
+  if (!isLanguage(lang)) return {};
+  const t = await getTranslations({ locale: lang, namespace: 'metadata' });
+  return {
+    title: t('title'),
+    description: t('description'),
+    robots: { index: false, follow: false },
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#016ff6', width: 'device-width', initialScale: 1 };
+
+export default async function LanguageLayout({ children, params }: LanguageLayoutProps) {
+  const { lang } = await params;
+  if (!isLanguage(lang)) notFound();
+  setRequestLocale(lang);
+
+  return (
+    <html lang={lang}>
+      <body>
+        <div className="flex min-h-dvh flex-col items-center px-4 py-8 sm:py-16">
+          <header className="mb-8">
+            <Logo />
+          </header>
+          <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8">
+            <ClientMessages namespaces={['errorPage', 'common']}>{children}</ClientMessages>
+          </main>
+          <LanguageLinks current={lang} />
+        </div>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,51 @@
+import { cookies } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { cancelEmailSignIn, continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { SendAgain } from '@/components/mail-sent/send-again';
+import { SignInStatus } from '@/components/mail-sent/sign-in-status';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { readEmailSignIn } from '@/lib/cookies';
+import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
+import { redirect } from '@/lib/i18n/navigation';
+import type { Language } from '@/lib/i18n/routing';
+import { webmailFor } from '@/lib/webmail';
+
+export default async function MailSentPage({ params }: { params: Promise<{ lang: Language }> }) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  const pending = await readEmailSignIn(await cookies());
+  if (!pending) return redirect({ href: '/', locale: lang });
+
+  const t = await getTranslations('mailSent');
+  const webmail = webmailFor(pending.email);
+  const lockedForMs = Math.max(0, pending.sentAt + SEND_AGAIN_LOCK_MS - Date.now());
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-bold">{t('heading')}</h1>
+      <p>{t.rich('body', { email: () => <strong className="break-all">{pending.email}</strong> })}</p>
+      <ClientMessages namespaces={['mailSent', 'errors']}>
+        <SignInStatus statusUrl="/login/api/email-sign-in/status" intervalMs={SIGN_IN_POLL_INTERVAL_MS} />
+        <noscript>
+          <form action={continueEmailSignIn.bind(null, lang)}>
+            <button type="submit" className={buttonClasses('primary')}>
+              {t('continueWithoutScript')}
+            </button>
+          </form>
+        </noscript>
+        {webmail && (
+          <a href={webmail.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
+            {t(webmail.provider === 'gmail' ? 'openGmail' : 'openOutlook')}
+          </a>
+        )}
+        <SendAgain action={sendLinkAgain.bind(null, lang)} lockedForMs={lockedForMs} />
+      </ClientMessages>
+      <form action={cancelEmailSignIn.bind(null, lang)}>
+        <button type="submit" className={buttonClasses('quiet')}>
+          {pending.fromSignUp ? t('back') : t('useOtherAddress')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { requestSignInLink } from '@/components/email-sign-in/actions';
+import { EmailSignIn } from '@/components/email-sign-in/email-sign-in';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { SsoButtons } from '@/components/sso/sso-buttons';
+import { StatusMessage } from '@/components/ui/status-message';
+import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
+import { getConfig } from '@/lib/config';
+import { type Language } from '@/lib/i18n/routing';
+
+type LoginPageProps = {
+  params: Promise<{ lang: Language }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function LoginPage({ params, searchParams }: LoginPageProps) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  const [t, tErrors, query] = await Promise.all([getTranslations('login'), getTranslations('errors'), searchParams]);
+  const { links } = getConfig();
+  const errorMessage = loginPageErrorMessage(query.error);
+
+  return (
+    <ClientMessages namespaces={['login', 'errors', 'rateLimit', 'trialExpired', 'common']}>
+      <EmailSignIn
+        action={requestSignInLink.bind(null, lang)}
+        trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang], demo: links.demo, freeTrial: links.freeTrial }}
+        header={
+          <>
+            <h1 className="text-2xl font-bold">{t('heading')}</h1>
+            <p className="mt-2 text-muted">{t('intro')}</p>
+            {errorMessage && (
+              <div className="mt-4">
+                <StatusMessage tone="error">{tErrors(errorMessage)}</StatusMessage>
+              </div>
+            )}
+          </>
+        }
+      >
+        <div className="my-6 flex items-center gap-3 text-muted" aria-hidden="true">
+          <span className="h-px flex-1 bg-line" />
+          {t('or')}
+          <span className="h-px flex-1 bg-line" />
+        </div>
+        <SsoButtons language={lang} />
+        <p className="mt-6 text-sm text-muted">
+          {t.rich('privacy', {
+            link: (chunks) => (
+              <a href={links.privacy} className="font-medium text-primary-strong underline underline-offset-2">
+                {chunks}
+              </a>
+            ),
+          })}
+        </p>
+      </EmailSignIn>
+    </ClientMessages>
+  );
+}

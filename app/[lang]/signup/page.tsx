@@ -1,0 +1,27 @@
+import { cookies } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { createAccount } from '@/components/sign-up/actions';
+import { SignUpForm } from '@/components/sign-up/sign-up-form';
+import { readSignUp } from '@/lib/cookies';
+import { redirect } from '@/lib/i18n/navigation';
+import type { Language } from '@/lib/i18n/routing';
+
+export default async function SignUpPage({ params }: { params: Promise<{ lang: Language }> }) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  // Only shown while a sign-up is under way: once the name is submitted, the state is gone.
+  const signUp = await readSignUp(await cookies());
+  if (!signUp) return redirect({ href: '/', locale: lang });
+
+  const t = await getTranslations('signUp');
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t('heading')}</h1>
+      <p className="mt-2 text-muted">{t('intro')}</p>
+      <ClientMessages namespaces={['signUp', 'errors']}>
+        <SignUpForm action={createAccount.bind(null, lang)} email={signUp.email} />
+      </ClientMessages>
+    </section>
+  );
+}

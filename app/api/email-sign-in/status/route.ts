@@ -1,0 +1,6 @@
+import { checkEmailSignIn } from '@/lib/email-sign-in';
+
+/** Polled by the mail-sent view; completes the hand-off once the link has been opened. */
+export async function GET() {
+  return Response.json(await checkEmailSignIn(), { headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,95 @@
+'use server';
+
+import { verifyUser } from '@/lib/backend/auth';
+import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { clearCookie, ensureDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
+import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
+import { redirect as redirectOutside } from 'next/navigation';
+import { redirect } from '@/lib/i18n/navigation';
+import { defaultLanguage, isLanguage, type Language } from '@/lib/i18n/routing';
+import { requestContext } from '@/lib/request-context';
+import { isValidEmail } from '@/lib/validation';
+
+export type EmailFormState =
+  | { status: 'idle'; email: string }
+  | { status: 'error'; email: string; message: ErrorMessageKey | 'emailNotValid' }
+  | { status: 'rate-limited'; email: string }
+  | { status: 'trial-expired'; email: string };
+
+function languageOf(value: unknown): Language {
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
+/** The e-mail form: sends a sign-in link, or leads to sign-up, or says what went wrong. */
+export async function requestSignInLink(
+  language: string,
+  _previous: EmailFormState,
+  form: FormData,
+): Promise<EmailFormState> {
+  const locale = languageOf(language);
+  const email = String(form.get('email') ?? '').trim();
+  if (!isValidEmail(email)) return { status: 'error', email, message: 'emailNotValid' };
+
+  const { host, cookies } = await requestContext();
+  const result = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
+
+  if (result.ok) {
+    const answer = result.value;
+    if (answer.next === 'signUp') {
+      await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken });
+      return redirect({ href: '/signup', locale });
+    }
+    const now = Date.now();
+    await writeEmailSignIn(cookies, host, { uuid: answer.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
+    return redirect({ href: '/mail-sent', locale });
+  }
+
+  const outcome = verifyUserOutcome(result.failure);
+  switch (outcome.show) {
+    case 'oneTimeCodePage':
+      return redirect({ href: '/totp', locale });
+    case 'rateLimitView':
+      return { status: 'rate-limited', email };
+    case 'trialExpiredView':
+      return { status: 'trial-expired', email };
+    case 'message':
+      return { status: 'error', email, message: outcome.message };
+  }
+}
+
+export type SendAgainState = { status: 'idle' | 'sent' | 'locked' } | { status: 'error'; message: ErrorMessageKey };
+
+/** "Send again" on the mail-sent view: a new link for the same address, at most every 30 s. */
+export async function sendLinkAgain(language: string, _previous: SendAgainState): Promise<SendAgainState> {
+  const locale = languageOf(language);
+  const { host, cookies } = await requestContext();
+  const pending = await readEmailSignIn(cookies);
+  if (!pending) return redirect({ href: '/', locale });
+  if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS) return { status: 'locked' };
+
+  const result = await verifyUser(pending.email, ensureDeviceId(cookies, cookies, host));
+  if (result.ok && result.value.next === 'linkSent') {
+    const now = Date.now();
+    await writeEmailSignIn(cookies, host, { ...pending, uuid: result.value.uuid, sentAt: now, requestedAt: now });
+    return { status: 'sent' };
+  }
+  if (result.ok) return { status: 'error', message: 'somethingWrong' };
+  const outcome = verifyUserOutcome(result.failure);
+  return { status: 'error', message: outcome.show === 'message' ? outcome.message : 'somethingWrong' };
+}
+
+/** Without JavaScript the mail-sent view cannot poll: a button asks once instead. */
+export async function continueEmailSignIn(language: string): Promise<void> {
+  const locale = languageOf(language);
+  const status = await checkEmailSignIn();
+  if (status.state === 'signed-in') redirectOutside(status.location);
+  if (status.state === 'expired') redirect({ href: { pathname: '/', query: { error: 'link-expired' } }, locale });
+  // Still waiting: the mail-sent view is shown again.
+}
+
+/** Leaves the mail-sent view for the form, e.g. to use another address. */
+export async function cancelEmailSignIn(language: string): Promise<void> {
+  const { host, cookies } = await requestContext();
+  clearCookie(cookies, 'emailSignIn', host);
+  redirect({ href: '/', locale: languageOf(language) });
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { useFocusOnMount } from '@/components/ui/use-focus-on-mount';
+
+export type TrialExpiredLinks = { sales: string; pricing: string; demo: string; freeTrial: string };
+
+const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
+
+export function TrialExpiredView({ links }: { links: TrialExpiredLinks }) {
+  const t = useTranslations('trialExpired');
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className="space-y-4">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+        {t('heading')}
+      </h1>
+      <p className="text-muted">{t('subheading')}</p>
+      <div className="space-y-3">
+        <a href={links.sales} className={buttonClasses('secondary')}>
+          {t('talkToSales')}
+        </a>
+        <a href={links.pricing} className={buttonClasses('outline')}>
+          {t('viewPricing')}
+        </a>
+      </div>
+      <p>
+        {t.rich('details', {
+          demo: (chunks) => (
+            <a href={links.demo} className={inlineLink}>
+              {chunks}
+            </a>
+          ),
+          trial: (chunks) => (
+            <a href={links.freeTrial} className={inlineLink}>
+              {chunks}
+            </a>
+          ),
+        })}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState, useEffect, useState } from 'react';
+import { useFormStatus } from 'react-dom';
+import type { SendAgainState } from '@/components/email-sign-in/actions';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+
+const LOCK_MS = 30_000;
+
+/** "Send again", locked for 30 s after each link so that people do not flood their inbox. */
+export function SendAgain({
+  action,
+  lockedForMs,
+}: {
+  action: (previous: SendAgainState) => Promise<SendAgainState>;
+  lockedForMs: number;
+}) {
+  const t = useTranslations('mailSent');
+  const tErrors = useTranslations('errors');
+  const [state, formAction] = useActionState(action, { status: 'idle' });
+  const [unlocksAt, setUnlocksAt] = useState<number | null>(null);
+  const [now, setNow] = useState<number | null>(null);
+
+  useEffect(() => {
+    setUnlocksAt(Date.now() + lockedForMs);
+  }, [lockedForMs]);
+
+  useEffect(() => {
+    if (state.status === 'sent') setUnlocksAt(Date.now() + LOCK_MS);
+  }, [state]);
+
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    tick();
+    const interval = setInterval(tick, 1_000);
+    return () => clearInterval(interval);
+  }, []);
+
+  // Before hydration the server's view holds: locked if the server said so.
+  const remainingMs = unlocksAt === null || now === null ? lockedForMs : Math.max(0, unlocksAt - now);
+  const locked = remainingMs > 0;
+
+  return (
+    <form action={formAction} className="space-y-2">
+      <SendAgainButton locked={locked} label={t('sendAgain')} pendingLabel={t('sendingAgain')} tooltip={t('wait30')} />
+      <div aria-live="polite" className="min-h-5 text-sm">
+        {state.status === 'sent' && <p className="text-success">{t('sentAgain')}</p>}
+        {state.status === 'error' && <p className="text-danger">{tErrors(state.message)}</p>}
+      </div>
+      {locked && (
+        <p id="send-again-hint" className="text-sm text-muted">
+          {t('sendAgainLocked', { seconds: Math.ceil(remainingMs / 1000) })}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function SendAgainButton({
+  locked,
+  label,
+  pendingLabel,
+  tooltip,
+}: {
+  locked: boolean;
+  label: string;
+  pendingLabel: string;
+  tooltip: string;
+}) {
+  const { pending } = useFormStatus();
+  const unavailable = locked || pending;
+  return (
+    <button
+      type="submit"
+      className={buttonClasses('outline')}
+      // aria-disabled keeps the button focusable, so keyboard users reach its explanation.
+      aria-disabled={unavailable}
+      aria-describedby={locked ? 'send-again-hint' : undefined}
+      title={locked ? tooltip : undefined}
+      onClick={(event) => {
+        if (unavailable) event.preventDefault();
+      }}
+    >
+      {pending && <Spinner />}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}

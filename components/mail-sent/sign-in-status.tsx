@@ -1,0 +1,75 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
+
+type PollStatus = 'pending' | 'unavailable' | 'expired' | 'signed-in';
+
+/**
+ * Waits for the link to be opened: asks the server every few seconds, at once when the tab
+ * comes back into view, and at once when another tab of this browser confirms the link.
+ */
+export function SignInStatus({ statusUrl, intervalMs }: { statusUrl: string; intervalMs: number }) {
+  const t = useTranslations('mailSent');
+  const tErrors = useTranslations('errors');
+  const [status, setStatus] = useState<PollStatus>('pending');
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight = false;
+    let stopped = false;
+
+    async function poll() {
+      if (inFlight || stopped) return;
+      clearTimeout(timer);
+      inFlight = true;
+      try {
+        const response = await fetch(statusUrl, { cache: 'no-store', headers: { accept: 'application/json' } });
+        const answer = (await response.json()) as { state: PollStatus; location?: string };
+        setStatus(answer.state);
+        if (answer.state === 'signed-in' && answer.location) {
+          stopped = true;
+          window.location.assign(answer.location);
+        }
+        if (answer.state === 'expired') stopped = true;
+      } catch {
+        setStatus('unavailable');
+      } finally {
+        inFlight = false;
+        if (!stopped) timer = setTimeout(poll, intervalMs);
+      }
+    }
+
+    const pollWhenVisible = () => {
+      if (document.visibilityState === 'visible') void poll();
+    };
+    const channel = 'BroadcastChannel' in window ? new BroadcastChannel(SIGN_IN_CHANNEL) : undefined;
+    channel?.addEventListener('message', (event: MessageEvent<SignInBroadcast>) => {
+      if (event.data?.type === 'link-confirmed') void poll();
+    });
+    document.addEventListener('visibilitychange', pollWhenVisible);
+    window.addEventListener('focus', pollWhenVisible);
+    timer = setTimeout(poll, intervalMs);
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      channel?.close();
+      document.removeEventListener('visibilitychange', pollWhenVisible);
+      window.removeEventListener('focus', pollWhenVisible);
+    };
+  }, [statusUrl, intervalMs]);
+
+  const tone = status === 'expired' || status === 'unavailable' ? 'text-danger' : 'text-muted';
+  return (
+    <p role="status" className={`flex items-center gap-2 ${tone}`} data-status={status}>
+      {(status === 'pending' || status === 'signed-in') && <Spinner className="size-4" />}
+      {status === 'pending' && t('waiting')}
+      {status === 'signed-in' && t('signedIn')}
+      {status === 'expired' && t('expired')}
+      {status === 'unavailable' && tErrors('serviceUnavailable')}
+    </p>
+  );
+}

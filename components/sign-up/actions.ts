@@ -1,0 +1,37 @@
+'use server';
+
+import { createUser } from '@/lib/backend/auth';
+import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
+import { redirect } from '@/lib/i18n/navigation';
+import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
+import { requestContext } from '@/lib/request-context';
+import { isValidDisplayName } from '@/lib/validation';
+
+export type SignUpFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; message: ErrorMessageKey };
+
+/** The name entry of a new user: creates the account, and a sign-in link is on its way. */
+export async function createAccount(language: string, _previous: SignUpFormState, form: FormData): Promise<SignUpFormState> {
+  const locale = isLanguage(language) ? language : defaultLanguage;
+  const name = String(form.get('name') ?? '');
+  if (!isValidDisplayName(name)) return { status: 'error', name, message: 'nameRejected' };
+
+  const { host, cookies } = await requestContext();
+  const signUp = await readSignUp(cookies);
+  if (!signUp) return redirect({ href: { pathname: '/', query: { error: 'sign-up-expired' } }, locale });
+
+  const result = await createUser({ email: signUp.email, displayName: name.trim() }, signUp.autoAddToken);
+  if (result.ok) {
+    const now = Date.now();
+    clearCookie(cookies, 'tempUser', host);
+    await writeEmailSignIn(cookies, host, { uuid: result.value.uuid, email: signUp.email, sentAt: now, requestedAt: now, fromSignUp: true });
+    return redirect({ href: '/mail-sent', locale });
+  }
+
+  const outcome = accountCreationOutcome(result.failure);
+  if (outcome.show === 'userLimitPage') {
+    clearCookie(cookies, 'tempUser', host);
+    return redirect({ href: '/user-limit', locale });
+  }
+  return { status: 'error', name, message: outcome.message };
+}

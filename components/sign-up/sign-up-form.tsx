@@ -1,0 +1,74 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState, useEffect, useState } from 'react';
+import { useFormStatus } from 'react-dom';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName } from '@/lib/validation';
+import type { SignUpFormState } from './actions';
+
+export function SignUpForm({
+  action,
+  email,
+}: {
+  action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
+  email: string;
+}) {
+  const t = useTranslations('signUp');
+  const tErrors = useTranslations('errors');
+  const [state, formAction] = useActionState(action, { status: 'idle', name: '' });
+  const [name, setName] = useState(state.name);
+  // Without JavaScript the button must stay usable; the server checks the name then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => setName(state.name), [state]);
+
+  const error = state.status === 'error' && state.name === name ? state.message : null;
+
+  return (
+    <form action={formAction} className="mt-6 space-y-4">
+      <div className="space-y-1.5">
+        <span className="block font-medium">{t('emailLabel')}</span>
+        <p className="break-all text-muted">{email}</p>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="name" className="block font-medium">
+          {t('nameLabel')}
+        </label>
+        <input
+          id="name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'name-hint name-error' : 'name-hint'}
+          className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base outline-none focus-visible:border-primary aria-[invalid=true]:border-danger"
+        />
+        <p id="name-hint" className="text-sm text-muted">
+          {t('nameHint')}
+        </p>
+        {error && (
+          <p id="name-error" role="alert" className="text-danger">
+            {tErrors(error)}
+          </p>
+        )}
+      </div>
+      <SubmitButton disabled={hydrated && !isValidDisplayName(name)} label={t('submit')} pendingLabel={t('submitting')} />
+    </form>
+  );
+}
+
+function SubmitButton({ disabled, label, pendingLabel }: { disabled: boolean; label: string; pendingLabel: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={buttonClasses('primary')} disabled={disabled || pending}>
+      {pending && <Spinner />}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, renderPage } from './html.ts';
+import { sendErrorCode, sendHtml, sendJson } from './http.ts';
+
+type MailMessage = { sentAt: Date; to: string; subject: string; link: string };
+
+// Newest first.
+const messages: MailMessage[] = [];
+
+export function sendMail(to: string, subject: string, link: string): void {
+  messages.unshift({ sentAt: new Date(), to, subject, link });
+}
+
+export function emptyMailbox(): void {
+  messages.length = 0;
+}
+
+function renderMessage(message: MailMessage): string {
+  const time = message.sentAt.toLocaleTimeString('en-GB', { hour12: false });
+  return `<tr>
+  <td title="${escapeHtml(message.sentAt.toISOString())}">${escapeHtml(time)}</td>
+  <td>${escapeHtml(message.to)}</td>
+  <td>${escapeHtml(message.subject)}</td>
+  <td><a class="button" href="${escapeHtml(message.link)}">Open sign-in link</a>
+    <details><summary>Show address</summary><code>${escapeHtml(message.link)}</code></details></td>
+</tr>`;
+}
+
+function renderMailbox(): string {
+  const list =
+    messages.length === 0
+      ? '<p class="empty">No messages yet. Sign in with an e-mail address from dev/README.md and the link appears here.</p>'
+      : `<table>
+<thead><tr><th>Time</th><th>To</th><th>Subject</th><th>Link</th></tr></thead>
+<tbody>
+${messages.map(renderMessage).join('\n')}
+</tbody>
+</table>`;
+  return renderPage(
+    'Mailbox',
+    `<h1>Mailbox</h1>
+<p class="note">Every e-mail the development backend would have sent, newest first. Reload to see new ones.</p>
+${list}`,
+  );
+}
+
+export function handleMailbox(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (req.method !== 'GET') return sendErrorCode(res, 405, 'METHOD_NOT_ALLOWED');
+  if (url.pathname === '/mailbox' || url.pathname === '/mailbox/') return sendHtml(res, 200, renderMailbox());
+  if (url.pathname === '/mailbox/latest') {
+    const to = (url.searchParams.get('to') ?? '').trim().toLowerCase();
+    const message = messages.find((candidate) => candidate.to === to);
+    return message ? sendJson(res, 200, { link: message.link }) : sendErrorCode(res, 404, 'NOT_FOUND');
+  }
+  sendErrorCode(res, 404, 'NOT_FOUND');
+}

@@ -1,0 +1,136 @@
+// The development stand-in for the production reverse proxy (docs: contracts section 1):
+// /login goes to the Next dev server, everything else to the development backend.
+import { createServer, request } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+type Upstream = { name: string; port: number };
+
+const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3000);
+const loginApp: Upstream = { name: 'the Next dev server', port: Number(process.env.APP_PORT ?? 3002) };
+const backend: Upstream = { name: 'the dev backend', port: Number(process.env.DEV_BACKEND_PORT ?? 3001) };
+const upstreamHost = '127.0.0.1';
+
+// Headers that describe one connection, not the message; a proxy must not pass them on.
+const hopByHopHeaders = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+function upstreamFor(target: string | undefined): Upstream {
+  const path = (target ?? '/').split('?')[0] ?? '/';
+  return path === '/login' || path.startsWith('/login/') ? loginApp : backend;
+}
+
+function clientAddress(req: IncomingMessage): string {
+  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}
+
+function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = { ...headers };
+  for (const name of hopByHopHeaders) delete kept[name];
+  return kept;
+}
+
+// The original Host stays; like nginx's $proxy_add_x_forwarded_for we append to a client's own
+// X-Forwarded-For, which lets a test pose as an office network (orgs/me reads the first entry).
+function forwardedHeaders(req: IncomingMessage, isUpgrade: boolean): OutgoingHttpHeaders {
+  const headers = withoutHopByHop(req.headers);
+  if (isUpgrade) {
+    headers.connection = 'Upgrade';
+    headers.upgrade = req.headers.upgrade;
+  }
+  const earlier = req.headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = earlier ? `${String(earlier)}, ${clientAddress(req)}` : clientAddress(req);
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  return headers;
+}
+
+function badGatewayText(upstream: Upstream): string {
+  return `Bad gateway: ${upstream.name} (http://${upstreamHost}:${upstream.port}) is not answering.\n`;
+}
+
+function proxyRequest(req: IncomingMessage, res: ServerResponse): void {
+  const upstream = upstreamFor(req.url);
+  const upstreamRequest = request({
+    host: upstreamHost,
+    port: upstream.port,
+    method: req.method,
+    path: req.url,
+    headers: forwardedHeaders(req, false),
+  });
+
+  upstreamRequest.on('response', (upstreamResponse) => {
+    res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, withoutHopByHop(upstreamResponse.headers));
+    upstreamResponse.pipe(res);
+    upstreamResponse.on('error', () => res.destroy());
+  });
+  upstreamRequest.on('error', (error: NodeJS.ErrnoException) => {
+    if (res.headersSent) return void res.destroy();
+    console.log(`${req.method} ${(req.url ?? '/').split('?')[0]} 502 (${upstream.name}: ${error.code ?? error.message})`);
+    res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(badGatewayText(upstream));
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstreamRequest.destroy();
+  });
+  req.pipe(upstreamRequest);
+}
+
+function writeHead(socket: Duplex, status: number, statusMessage: string, headerLines: string[]): void {
+  socket.write([`HTTP/1.1 ${status} ${statusMessage}`, ...headerLines, '', ''].join('\r\n'));
+}
+
+function headerLines(rawHeaders: string[], keep: (name: string) => boolean): string[] {
+  const lines: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index] ?? '';
+    if (keep(name.toLowerCase())) lines.push(`${name}: ${rawHeaders[index + 1]}`);
+  }
+  return lines;
+}
+
+// WebSocket hand-shakes (Next's hot reload at /login/_next/webpack-hmr): after the upstream's
+// 101 the two sockets are simply joined.
+function proxyUpgrade(req: IncomingMessage, clientSocket: Duplex, head: Buffer): void {
+  const upstream = upstreamFor(req.url);
+  const upstreamRequest = request({
+    host: upstreamHost,
+    port: upstream.port,
+    method: req.method,
+    path: req.url,
+    headers: forwardedHeaders(req, true),
+  });
+  clientSocket.on('error', () => upstreamRequest.destroy());
+
+  upstreamRequest.on('upgrade', (upstreamResponse, upstreamSocket, upstreamHead) => {
+    const lines = headerLines(upstreamResponse.rawHeaders, () => true);
+    writeHead(clientSocket, upstreamResponse.statusCode ?? 101, upstreamResponse.statusMessage ?? 'Switching Protocols', lines);
+    if (upstreamHead.length > 0) clientSocket.write(upstreamHead);
+    if (head.length > 0) upstreamSocket.write(head);
+    upstreamSocket.on('error', () => clientSocket.destroy());
+    clientSocket.on('error', () => upstreamSocket.destroy());
+    upstreamSocket.pipe(clientSocket).pipe(upstreamSocket);
+  });
+  // Upgrade refused: pass the answer on, its body ended by closing the connection.
+  upstreamRequest.on('response', (upstreamResponse) => {
+    const lines = headerLines(upstreamResponse.rawHeaders, (name) => !hopByHopHeaders.includes(name) && name !== 'content-length');
+    writeHead(clientSocket, upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage ?? '', [...lines, 'connection: close']);
+    upstreamResponse.pipe(clientSocket);
+  });
+  upstreamRequest.on('error', () => {
+    const text = badGatewayText(upstream);
+    clientSocket.end(
+      `HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    );
+  });
+  upstreamRequest.end();
+}
+
+const server = createServer(proxyRequest);
+server.on('upgrade', proxyUpgrade);
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(`gateway cannot listen on port ${gatewayPort}: ${error.code ?? error.message}`);
+  process.exit(1);
+});
+server.listen(gatewayPort, () => {
+  console.log(`gateway on http://localhost:${gatewayPort}: /login → port ${loginApp.port}, everything else → port ${backend.port}`);
+});

@@ -1,0 +1,104 @@
+// `npm run dev`: the development backend, the gateway in front and the Next dev server, as one
+// command that stops as one.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const backendPort = process.env.DEV_BACKEND_PORT ?? '3001';
+const appPort = process.env.APP_PORT ?? '3002';
+const gatewayPort = process.env.GATEWAY_PORT ?? '3000';
+// Next's own dev server may spawn workers; they get this long to follow a SIGTERM.
+const forcedStopAfterMs = 5_000;
+
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  DEV_BACKEND_PORT: backendPort,
+  APP_PORT: appPort,
+  GATEWAY_PORT: gatewayPort,
+  BACKEND_URL: process.env.BACKEND_URL ?? `http://127.0.0.1:${backendPort}`,
+};
+
+type Service = { tag: string; colour: number; args: string[] };
+
+const services: Service[] = [
+  { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'] },
+  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'] },
+  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--port', appPort, '--hostname', '127.0.0.1'] },
+];
+
+const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
+const tagWidth = Math.max(...services.map((service) => service.tag.length));
+
+function prefixFor(service: Service): string {
+  const tag = service.tag.padEnd(tagWidth);
+  return useColour ? `\u001b[${service.colour}m${tag}\u001b[0m │ ` : `${tag} │ `;
+}
+
+function relayLines(from: Readable, to: Writable, prefix: string): void {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`));
+}
+
+const children = new Map<ChildProcess, Service>();
+let stopping = false;
+let exitCode = 0;
+
+// Each child leads its own process group, so stopping it also stops whatever it started.
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function stopAll(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  for (const child of children.keys()) signalGroup(child, 'SIGTERM');
+  setTimeout(() => {
+    for (const child of children.keys()) signalGroup(child, 'SIGKILL');
+  }, forcedStopAfterMs).unref();
+}
+
+function start(service: Service): void {
+  // The .bin entry of next is a JavaScript file: running it with this Node needs no node on PATH.
+  const child = spawn(process.execPath, service.args, {
+    cwd: projectRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.set(child, service);
+  const prefix = prefixFor(service);
+  relayLines(child.stdout!, process.stdout, prefix);
+  relayLines(child.stderr!, process.stderr, prefix);
+
+  child.on('error', (error) => {
+    process.stderr.write(`${prefix}could not start: ${error.message}\n`);
+  });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`${prefix}stopped (${signal ?? `exit code ${code}`}); stopping the others\n`);
+    stopAll(code === 0 || code === null ? 1 : code);
+  });
+  // 'close' comes after the last output line, and also when the child could not be started.
+  child.on('close', () => {
+    if (!stopping) stopAll(1);
+    children.delete(child);
+    if (children.size === 0) process.exit(exitCode);
+  });
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+process.on('exit', () => {
+  for (const child of children.keys()) signalGroup(child, 'SIGKILL');
+});
+
+console.log(`Login: http://localhost:${gatewayPort}/login   Mailbox: http://localhost:${gatewayPort}/mailbox`);
+for (const service of services) start(service);

@@ -1,0 +1,9 @@
+import type { Language } from '@/lib/i18n/routing';
+import type { Messages } from '@/lib/i18n/messages';
+
+declare module 'next-intl' {
+  interface AppConfig {
+    Locale: Language;
+    Messages: Messages;
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { callBackend, subDomainSchema, type BackendResult } from './client';
+
+const AUTH = '/api/v1/flw/auth';
+
+const deviceIdQuery = (deviceId: string | undefined) => ({ deviceId: deviceId ?? '' });
+
+export type VerifyUserAnswer = { next: 'linkSent'; uuid: string } | { next: 'signUp'; autoAddToken: string };
+
+const verifyUserAnswer = z.union([
+  z.object({ autoAddToken: z.string().min(1) }).transform((a): VerifyUserAnswer => ({ next: 'signUp', autoAddToken: a.autoAddToken })),
+  z.object({ uuid: z.string().min(1) }).transform((a): VerifyUserAnswer => ({ next: 'linkSent', uuid: a.uuid })),
+]);
+
+/** Sends a sign-in link to a known address, or offers sign-up to a new one. */
+export function verifyUser(email: string, deviceId: string | undefined): Promise<BackendResult<VerifyUserAnswer>> {
+  return callBackend(
+    { path: `${AUTH}/${encodeURIComponent(email)}/verifyUser`, query: { source: 'web', ...deviceIdQuery(deviceId) } },
+    verifyUserAnswer,
+  );
+}
+
+export type LinkConfirmation = { confirmed: false } | { confirmed: true; subDomain: string; authToken: string };
+
+const isValidIdAnswer = z.union([
+  z.object({ subDomain: subDomainSchema, authToken: z.string().min(1) }).transform((a): LinkConfirmation => ({ confirmed: true, ...a })),
+  // Until the link is opened the backend answers without a token (or 404, handled below).
+  z.object({ authToken: z.undefined().optional() }).transform((): LinkConfirmation => ({ confirmed: false })),
+]);
+
+/** Whether the link sent for `uuid` has been opened yet, and if so where the user signs in. */
+export async function isValidId(uuid: string, deviceId: string | undefined): Promise<BackendResult<LinkConfirmation>> {
+  const result = await callBackend(
+    { path: `${AUTH}/${encodeURIComponent(uuid)}/isValidId/`, query: deviceIdQuery(deviceId) },
+    isValidIdAnswer,
+  );
+  if (!result.ok && result.failure.kind !== 'unavailable' && result.failure.status === 404) {
+    return { ok: true, value: { confirmed: false } };
+  }
+  return result;
+}
+
+export type DeviceSignIn = { subDomain: string; accessToken: string };
+
+/** A device that signed in before may be signed in again by its id alone. */
+export function isValidDeviceId(deviceId: string, timeoutMs?: number): Promise<BackendResult<DeviceSignIn>> {
+  return callBackend(
+    { path: `${AUTH}/isValidDeviceId`, headers: { deviceId }, timeoutMs },
+    z.object({ subDomain: subDomainSchema, accessToken: z.string().min(1) }),
+  );
+}
+
+export function createUser(
+  account: { email: string; displayName: string },
+  autoAddToken: string,
+): Promise<BackendResult<{ uuid: string }>> {
+  return callBackend(
+    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken }, body: account },
+    z.object({ uuid: z.string().min(1) }),
+  );
+}
+
+/** Completes an invitation: the invite link's own query fields, plus the chosen name. */
+export function addUser(invite: Record<string, string>, name: string): Promise<BackendResult<unknown>> {
+  return callBackend({ method: 'POST', path: `${AUTH}/addUser`, body: { ...invite, name } }, z.unknown());
+}
+
+export const linkCheckFields = ['email', 'uuid', 'signature', 'timestamp', 'domain', 'userName', 'displayName'] as const;
+export type LinkCheck = Record<(typeof linkCheckFields)[number], string>;
+
+export function isValidLink(link: LinkCheck): Promise<BackendResult<boolean>> {
+  return callBackend({ path: `${AUTH}/isValidLink`, query: link }, z.boolean());
+}
+
+export type SsoSource = 'google' | 'microsoft';
+
+export type SsoSignIn =
+  | { kind: 'organisations'; organisations: { subDomain: string; token: string }[] }
+  | { kind: 'controlCentre'; token: string; role: string };
+
+const ssoLoginAnswer = z.union([
+  z
+    .array(z.object({ subDomain: subDomainSchema, token: z.string().min(1) }))
+    .min(1)
+    .transform((organisations): SsoSignIn => ({ kind: 'organisations', organisations })),
+  z
+    .object({ token: z.string().min(1), role: z.string() })
+    .transform((a): SsoSignIn => ({ kind: 'controlCentre', ...a })),
+]);
+
+/** Exchanges a verified ID token for the organisations (or, for `jwt`, the control-centre token). */
+export function ssoLogin(request: {
+  source: SsoSource;
+  idToken: string;
+  deviceId: string | undefined;
+  longLived: boolean;
+}): Promise<BackendResult<SsoSignIn>> {
+  return callBackend(
+    {
+      method: 'POST',
+      path: `${AUTH}/ssoLogin`,
+      headers: request.longLived ? { 'long-lived-token': 'true' } : {},
+      body: {
+        platform: request.longLived ? 'cc' : 'web',
+        source: request.source,
+        deviceId: request.deviceId ?? '',
+        token: request.idToken,
+        bundle: '',
+      },
+    },
+    ssoLoginAnswer,
+  );
+}

@@ -1,0 +1,109 @@
+import type { BackendFailure } from './client';
+
+/** The error codes of the specification's catalogue (section 8); any other code is "unknown". */
+export const knownErrorCodes = [
+  'INVALID_EMAIL',
+  'NOT_FOUND',
+  'NOT_SUPPORTED',
+  'SUSPICIOUS_ACTIVITY',
+  'DEMO_EXPIRED',
+  'USER_COUNT_EXCEEDED',
+  'ORG_NOT_FOUND',
+  'NO_ADMIN_ACCESS',
+  'MFA_ENABLED_NOT_CONFIRMED',
+  'TOTP_ENABLED_SO_NOT_SUPPORTED',
+] as const;
+
+export type ErrorCode = (typeof knownErrorCodes)[number];
+
+/** Keys of the `errors` messages that a failed call can show. */
+export type ErrorMessageKey =
+  | 'invalidEmail'
+  | 'userNotFound'
+  | 'somethingWrong'
+  | 'serviceUnavailable'
+  | 'nameRejected'
+  | 'ssoUserNotFound'
+  | 'demoExpired'
+  | 'mfaNotEnabled'
+  | 'userClose'
+  | 'linkExpired'
+  | 'signUpExpired'
+  | 'providerNotConfigured';
+
+/** What the person sees after verifyUser fails. */
+export type VerifyUserOutcome =
+  | { show: 'message'; message: ErrorMessageKey }
+  | { show: 'oneTimeCodePage' }
+  | { show: 'rateLimitView' }
+  | { show: 'trialExpiredView' };
+
+export function verifyUserOutcome(failure: BackendFailure): VerifyUserOutcome {
+  if (failure.kind === 'unavailable') return { show: 'message', message: 'serviceUnavailable' };
+  if (failure.kind === 'unknown') return { show: 'message', message: 'somethingWrong' };
+  switch (failure.code) {
+    case 'INVALID_EMAIL':
+      return { show: 'message', message: 'invalidEmail' };
+    case 'NOT_FOUND':
+      return { show: 'message', message: 'userNotFound' };
+    case 'NOT_SUPPORTED':
+      return { show: 'oneTimeCodePage' };
+    case 'SUSPICIOUS_ACTIVITY':
+      return { show: 'rateLimitView' };
+    case 'DEMO_EXPIRED':
+      return { show: 'trialExpiredView' };
+    default:
+      return { show: 'message', message: 'somethingWrong' };
+  }
+}
+
+/** What the person sees after createUser or addUser fails. */
+export type AccountCreationOutcome = { show: 'userLimitPage' } | { show: 'message'; message: ErrorMessageKey };
+
+export function accountCreationOutcome(failure: BackendFailure): AccountCreationOutcome {
+  if (failure.kind === 'code' && failure.code === 'USER_COUNT_EXCEEDED') return { show: 'userLimitPage' };
+  if (failure.kind === 'unavailable') return { show: 'message', message: 'serviceUnavailable' };
+  // The specification marks the name as wrong for every other refusal.
+  return { show: 'message', message: 'nameRejected' };
+}
+
+/** The error names of single sign-on, as they appear in `?error=` of the login page. */
+export const ssoErrors = ['sso-user-not-found', 'demo-expired', 'mfa-not-enabled', 'totp', 'user-close', 'unknown'] as const;
+export type SsoError = (typeof ssoErrors)[number];
+
+export function ssoLoginError(failure: BackendFailure): SsoError {
+  if (failure.kind !== 'code') return 'unknown';
+  switch (failure.code) {
+    case 'ORG_NOT_FOUND':
+    case 'NO_ADMIN_ACCESS':
+      return 'sso-user-not-found';
+    case 'DEMO_EXPIRED':
+      return 'demo-expired';
+    case 'MFA_ENABLED_NOT_CONFIRMED':
+      return 'mfa-not-enabled';
+    case 'TOTP_ENABLED_SO_NOT_SUPPORTED':
+      return 'totp';
+    default:
+      return 'unknown';
+  }
+}
+
+/** Errors another step can send to the login page as `?error=`, each with the message it shows. */
+const loginPageErrors = {
+  'sso-user-not-found': 'ssoUserNotFound',
+  'demo-expired': 'demoExpired',
+  'mfa-not-enabled': 'mfaNotEnabled',
+  'user-close': 'userClose',
+  unknown: 'somethingWrong',
+  'link-expired': 'linkExpired',
+  'sign-up-expired': 'signUpExpired',
+  'provider-not-configured': 'providerNotConfigured',
+} as const satisfies Record<string, ErrorMessageKey>;
+
+export type LoginPageError = keyof typeof loginPageErrors;
+
+export function loginPageErrorMessage(error: unknown): ErrorMessageKey | undefined {
+  return typeof error === 'string' && Object.hasOwn(loginPageErrors, error)
+    ? loginPageErrors[error as LoginPageError]
+    : undefined;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { callBackend, type BackendResult } from './client';
+
+/** The organisations registered for the caller's network address (the backend sees it forwarded). */
+export function organisationsOfNetwork(
+  clientAddress: string | undefined,
+  timeoutMs?: number,
+): Promise<BackendResult<{ trayConfigUrl: string }[]>> {
+  return callBackend(
+    {
+      path: '/api/v1/flw/orgs/me',
+      headers: clientAddress ? { 'x-forwarded-for': clientAddress } : {},
+      timeoutMs,
+    },
+    z.array(z.looseObject({ trayConfigUrl: z.string() })),
+  );
+}
+
+function organisationApiBase(subDomain: string): string | undefined {
+  const template = getConfig().organisationBackendUrlTemplate;
+  return template ? template.replace('{subDomain}', subDomain).replace(/\/+$/, '') : undefined;
+}
+
+/** Whether the organisation still accepts a stored token (a 200 from users/me). */
+export async function isTokenAccepted(subDomain: string, authToken: string, timeoutMs?: number): Promise<BackendResult<true>> {
+  const result = await callBackend(
+    {
+      path: '/api/v1/flw/users/me',
+      baseUrl: organisationApiBase(subDomain),
+      headers: { authorization: `Bearer ${authToken}` },
+      timeoutMs,
+    },
+    z.unknown(),
+  );
+  return result.ok ? { ok: true, value: true } : result;
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the app, parsed once from the environment (contracts.md section 2).
+ * In development each setting has a default that points at the local stand-ins in `dev/`;
+ * in production a missing or malformed value stops the server with one line per problem.
+ */
+
+const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-do-not-use-in-production';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const domainName = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, {
+    error: 'each entry must be a domain name such as example.com',
+  });
+
+const commaSeparated = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+const linkSettings = {
+  PRIVACY_URL: httpUrl.default('https://www.example.com/privacy'),
+  SUPPORT_URL: httpUrl.default('https://www.example.com/support'),
+  APP_STORE_URL: httpUrl.default('https://apps.apple.com/'),
+  PLAY_STORE_URL: httpUrl.default('https://play.google.com/store/apps'),
+  MOBILE_APP_URL: z.string().min(1).default('deskbooking://open'),
+  SALES_URL: httpUrl.default('https://www.example.com/talk-to-sales'),
+  PRICING_URL_EN: httpUrl.default('https://www.example.com/en-gb/pricing'),
+  PRICING_URL_DE: httpUrl.default('https://www.example.com/de/preise'),
+  PRICING_URL_NL: httpUrl.default('https://www.example.com/nl/prijzen'),
+  FREE_TRIAL_URL: httpUrl.default('https://www.example.com/free-trial'),
+  DEMO_URL: httpUrl.default('https://www.example.com/book-a-demo'),
+};
+
+function settingsSchema(production: boolean) {
+  const required = <T extends z.ZodType>(schema: T, developmentDefault: z.input<T>) =>
+    production ? schema : schema.default(developmentDefault as never);
+
+  return z.object({
+    BACKEND_URL: required(httpUrl, 'http://127.0.0.1:3001'),
+    APP_DOMAINS: required(
+      commaSeparated(domainName).pipe(z.array(z.string()).min(1, { error: 'needs at least one domain' })),
+      'localhost',
+    ),
+    SESSION_SECRET: required(
+      z.string().min(32, { error: 'must be at least 32 characters' }),
+      DEVELOPMENT_SESSION_SECRET,
+    ),
+    ORG_BACKEND_URL_TEMPLATE: z
+      .string()
+      .refine((value) => value.includes('{subDomain}') && URL.canParse(value.replace('{subDomain}', 'x')), {
+        error: 'must be a URL containing {subDomain}, e.g. https://{subDomain}.example.com',
+      })
+      .optional(),
+    PRODUCT_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,32}$/, { error: 'must be letters and digits only' })
+      .default('flw'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    ...linkSettings,
+  });
+}
+
+export type Config = {
+  backendUrl: string;
+  appDomains: string[];
+  sessionSecret: string;
+  organisationBackendUrlTemplate: string | undefined;
+  productKey: string;
+  links: {
+    privacy: string;
+    support: string;
+    appStore: string;
+    playStore: string;
+    mobileApp: string;
+    sales: string;
+    pricing: { en: string; de: string; nl: string };
+    freeTrial: string;
+    demo: string;
+  };
+};
+
+export type ConfigResult = { ok: true; config: Config; warnings: string[] } | { ok: false; problems: string[] };
+
+type Environment = Record<string, string | undefined>;
+
+export function parseConfig(environment: Environment): ConfigResult {
+  const production = environment.NODE_ENV === 'production';
+  // An empty variable is treated as unset, as shells and .env files tend to produce them.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = settingsSchema(production).safeParse(present);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => {
+        const name = issue.path[0]?.toString() ?? 'environment';
+        const missing = issue.code === 'invalid_type' && present[name] === undefined;
+        return missing ? `${name}: required in production` : `${name}: ${issue.message}`;
+      }),
+    };
+  }
+
+  const settings = parsed.data;
+  const warnings =
+    settings.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET
+      ? ['SESSION_SECRET is not set: using the development value. Never run production like this.']
+      : [];
+
+  return {
+    ok: true,
+    warnings,
+    config: {
+      backendUrl: settings.BACKEND_URL.replace(/\/+$/, ''),
+      appDomains: settings.APP_DOMAINS,
+      sessionSecret: settings.SESSION_SECRET,
+      organisationBackendUrlTemplate: settings.ORG_BACKEND_URL_TEMPLATE,
+      productKey: settings.PRODUCT_KEY,
+      links: {
+        privacy: settings.PRIVACY_URL,
+        support: settings.SUPPORT_URL,
+        appStore: settings.APP_STORE_URL,
+        playStore: settings.PLAY_STORE_URL,
+        mobileApp: settings.MOBILE_APP_URL,
+        sales: settings.SALES_URL,
+        pricing: { en: settings.PRICING_URL_EN, de: settings.PRICING_URL_DE, nl: settings.PRICING_URL_NL },
+        freeTrial: settings.FREE_TRIAL_URL,
+        demo: settings.DEMO_URL,
+      },
+    },
+  };
+}
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+let loaded: Config | undefined;
+
+/** The configuration of this process; parsed on first use, then kept. */
+export function getConfig(): Config {
+  if (!loaded) {
+    const result = parseConfig(process.env);
+    if (!result.ok) throw new ConfigurationError(result.problems);
+    result.warnings.forEach((warning) => console.warn(`[config] ${warning}`));
+    loaded = result.config;
+  }
+  return loaded;
+}
+
+/** Called once when the server starts: a bad configuration ends the process before it serves. */
+export function assertConfigAtStartup(): void {
+  try {
+    getConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error('The login app cannot start, because its configuration is invalid:');
+    error.problems.forEach((problem) => console.error(`  ${problem}`));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,38 @@
+import { isValidId } from '@/lib/backend/auth';
+import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readCookie, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
+import { organisationUrl } from '@/lib/hosts';
+import { requestContext } from '@/lib/request-context';
+
+/** The send-again button stays locked this long after a link was sent. */
+export const SEND_AGAIN_LOCK_MS = 30_000;
+
+/** The mail-sent view asks whether the link was opened this often. */
+export const SIGN_IN_POLL_INTERVAL_MS = 5_000;
+
+/** Where a waiting e-mail sign-in stands, as the mail-sent view shows it. */
+export type EmailSignInStatus =
+  | { state: 'pending' }
+  | { state: 'unavailable' }
+  | { state: 'expired' }
+  | { state: 'signed-in'; location: string };
+
+/**
+ * Asks the backend whether the link sent to this browser's pending sign-in has been opened
+ * (on any device). Once it has, hands the browser off to the organisation.
+ */
+export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
+  const { host, cookies } = await requestContext();
+  const pending = await readEmailSignIn(cookies);
+  if (!pending || Date.now() - pending.requestedAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000) {
+    return { state: 'expired' };
+  }
+
+  const result = await isValidId(pending.uuid, readCookie(cookies, 'deviceId'));
+  if (!result.ok) return { state: result.failure.kind === 'unavailable' ? 'unavailable' : 'pending' };
+  if (!result.value.confirmed) return { state: 'pending' };
+
+  const { subDomain, authToken } = result.value;
+  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email });
+  clearCookie(cookies, 'emailSignIn', host);
+  return { state: 'signed-in', location: organisationUrl(host, subDomain) };
+}
