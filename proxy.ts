@@ -13,5 +13,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but build assets and files with an extension (logo, icon, dictionaries).
-  matcher: ['/((?!_next/|.*\\.[a-z0-9]+$).*)'],
+  matcher: ['/', '/((?!_next/|.*\\.[a-z0-9]+$).*)'],
 };

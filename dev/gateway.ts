@@ -88,7 +88,7 @@ function headerLines(rawHeaders: string[], keep: (name: string) => boolean): str
   return lines;
 }
 
-// WebSocket hand-shakes (Next's hot reload at /login/_next/webpack-hmr): after the upstream's
+// WebSocket hand-shakes (Next's hot reload, /login/_next/hmr in Next 16): after the upstream's
 // 101 the two sockets are simply joined.
 function proxyUpgrade(req: IncomingMessage, clientSocket: Duplex, head: Buffer): void {
   const upstream = upstreamFor(req.url);

@@ -19,6 +19,8 @@ const childEnv: NodeJS.ProcessEnv = {
   APP_PORT: appPort,
   GATEWAY_PORT: gatewayPort,
   BACKEND_URL: process.env.BACKEND_URL ?? `http://127.0.0.1:${backendPort}`,
+  // Development never reaches beyond this machine, Next's usage reporting included.
+  NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
 };
 
 type Service = { tag: string; colour: number; args: string[] };
@@ -41,7 +43,7 @@ function relayLines(from: Readable, to: Writable, prefix: string): void {
   createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`));
 }
 
-const children = new Map<ChildProcess, Service>();
+const children = new Set<ChildProcess>();
 let stopping = false;
 let exitCode = 0;
 
@@ -59,9 +61,9 @@ function stopAll(code: number): void {
   if (stopping) return;
   stopping = true;
   exitCode = code;
-  for (const child of children.keys()) signalGroup(child, 'SIGTERM');
+  for (const child of children) signalGroup(child, 'SIGTERM');
   setTimeout(() => {
-    for (const child of children.keys()) signalGroup(child, 'SIGKILL');
+    for (const child of children) signalGroup(child, 'SIGKILL');
   }, forcedStopAfterMs).unref();
 }
 
@@ -73,7 +75,7 @@ function start(service: Service): void {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  children.set(child, service);
+  children.add(child);
   const prefix = prefixFor(service);
   relayLines(child.stdout!, process.stdout, prefix);
   relayLines(child.stderr!, process.stderr, prefix);
@@ -97,7 +99,7 @@ function start(service: Service): void {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 process.on('exit', () => {
-  for (const child of children.keys()) signalGroup(child, 'SIGKILL');
+  for (const child of children) signalGroup(child, 'SIGKILL');
 });
 
 console.log(`Login: http://localhost:${gatewayPort}/login   Mailbox: http://localhost:${gatewayPort}/mailbox`);
