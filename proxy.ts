@@ -5,13 +5,13 @@ export function proxy(request: NextRequest) {
   const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
   if (route.action === 'serve') return NextResponse.next();
 
-  const url = request.nextUrl.clone();
-  url.pathname = route.pathname;
-  if (route.action === 'rewrite') return NextResponse.rewrite(url);
-  return NextResponse.redirect(url, 307);
+  const target = request.nextUrl.clone();
+  target.pathname = route.pathname;
+  return route.action === 'rewrite' ? NextResponse.rewrite(target) : NextResponse.redirect(target, 307);
 }
 
 export const config = {
-  // Everything but build assets and files with an extension (logo, icon, dictionaries).
+  // The bare base path needs its own entry: Next does not match `/login` against the pattern.
+  // Otherwise everything but build assets and files with an extension (logo, icon, dictionaries).
   matcher: ['/', '/((?!_next/|.*\\.[a-z0-9]+$).*)'],
 };

@@ -42,8 +42,9 @@ const linkSettings = {
 };
 
 function settingsSchema(production: boolean) {
+  // prefault, not default: the development value goes through the schema like a real one.
   const required = <T extends z.ZodType>(schema: T, developmentDefault: z.input<T>) =>
-    production ? schema : schema.default(developmentDefault as never);
+    production ? schema : schema.prefault(developmentDefault as never);
 
   return z.object({
     BACKEND_URL: required(httpUrl, 'http://127.0.0.1:3001'),

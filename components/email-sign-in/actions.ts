@@ -5,7 +5,7 @@ import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-cat
 import { clearCookie, ensureDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
 import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage, type Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 import { isValidEmail } from '@/lib/validation';
@@ -37,17 +37,17 @@ export async function requestSignInLink(
     const answer = result.value;
     if (answer.next === 'signUp') {
       await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken });
-      return redirect({ href: '/signup', locale });
+      return await redirectToPage('/signup', locale);
     }
     const now = Date.now();
     await writeEmailSignIn(cookies, host, { uuid: answer.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
-    return redirect({ href: '/mail-sent', locale });
+    return await redirectToPage('/mail-sent', locale);
   }
 
   const outcome = verifyUserOutcome(result.failure);
   switch (outcome.show) {
     case 'oneTimeCodePage':
-      return redirect({ href: '/totp', locale });
+      return await redirectToPage('/totp', locale);
     case 'rateLimitView':
       return { status: 'rate-limited', email };
     case 'trialExpiredView':
@@ -64,7 +64,7 @@ export async function sendLinkAgain(language: string, _previous: SendAgainState)
   const locale = languageOf(language);
   const { host, cookies } = await requestContext();
   const pending = await readEmailSignIn(cookies);
-  if (!pending) return redirect({ href: '/', locale });
+  if (!pending) return await redirectToPage('/', locale);
   if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS) return { status: 'locked' };
 
   const result = await verifyUser(pending.email, ensureDeviceId(cookies, cookies, host));
@@ -83,7 +83,7 @@ export async function continueEmailSignIn(language: string): Promise<void> {
   const locale = languageOf(language);
   const status = await checkEmailSignIn();
   if (status.state === 'signed-in') redirectOutside(status.location);
-  if (status.state === 'expired') redirect({ href: { pathname: '/', query: { error: 'link-expired' } }, locale });
+  if (status.state === 'expired') await redirectToPage({ pathname: '/', query: { error: 'link-expired' } }, locale);
   // Still waiting: the mail-sent view is shown again.
 }
 
@@ -91,5 +91,5 @@ export async function continueEmailSignIn(language: string): Promise<void> {
 export async function cancelEmailSignIn(language: string): Promise<void> {
   const { host, cookies } = await requestContext();
   clearCookie(cookies, 'emailSignIn', host);
-  redirect({ href: '/', locale: languageOf(language) });
+  await redirectToPage('/', languageOf(language));
 }

@@ -5,7 +5,7 @@ import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { ensureDeviceId, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 
@@ -30,7 +30,7 @@ export async function confirmSignInLink(
   if (!validity.ok) {
     return { status: 'error', message: validity.failure.kind === 'unavailable' ? 'serviceUnavailable' : 'somethingWrong' };
   }
-  if (!validity.value) return redirect({ href: '/invalid', locale });
+  if (!validity.value) return await redirectToPage('/invalid', locale);
 
   const { host, cookies } = await requestContext();
   const confirmation = await isValidId(link.uuid, ensureDeviceId(cookies, cookies, host));

@@ -3,7 +3,7 @@
 import { createUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 import { isValidDisplayName } from '@/lib/validation';
@@ -18,20 +18,20 @@ export async function createAccount(language: string, _previous: SignUpFormState
 
   const { host, cookies } = await requestContext();
   const signUp = await readSignUp(cookies);
-  if (!signUp) return redirect({ href: { pathname: '/', query: { error: 'sign-up-expired' } }, locale });
+  if (!signUp) return await redirectToPage({ pathname: '/', query: { error: 'sign-up-expired' } }, locale);
 
   const result = await createUser({ email: signUp.email, displayName: name.trim() }, signUp.autoAddToken);
   if (result.ok) {
     const now = Date.now();
     clearCookie(cookies, 'tempUser', host);
     await writeEmailSignIn(cookies, host, { uuid: result.value.uuid, email: signUp.email, sentAt: now, requestedAt: now, fromSignUp: true });
-    return redirect({ href: '/mail-sent', locale });
+    return await redirectToPage('/mail-sent', locale);
   }
 
   const outcome = accountCreationOutcome(result.failure);
   if (outcome.show === 'userLimitPage') {
     clearCookie(cookies, 'tempUser', host);
-    return redirect({ href: '/user-limit', locale });
+    return await redirectToPage('/user-limit', locale);
   }
   return { status: 'error', name, message: outcome.message };
 }

@@ -12,9 +12,17 @@ export function looksLikeEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
+/**
+ * `anna+anything@acme.test` is Anna too (sub-addressing), with mail to that very address: tests
+ * that run in parallel each get a mailbox of their own.
+ */
+function withoutSubAddress(email: string): string {
+  return email.replace(/\+[^@]*@/, '@');
+}
+
 export function findUser(email: string): User | undefined {
   const wanted = normaliseEmail(email);
-  return users.find((user) => user.email === wanted) ?? joinedUsers.get(wanted);
+  return joinedUsers.get(wanted) ?? users.find((user) => user.email === withoutSubAddress(wanted));
 }
 
 export function findOrganisation(subDomain: string): Organisation | undefined {

@@ -8,8 +8,9 @@ import type { LinkCheck } from '@/lib/backend/auth';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 
-// The URL carries the link's signature: it must not leak to other sites as a referrer.
-export const metadata: Metadata = { referrer: 'no-referrer' };
+// The URL carries the link's signature: it must not leak to other sites as a referrer. Not
+// 'no-referrer', which would also blank the Origin of the form's own POST and fail Next's check.
+export const metadata: Metadata = { referrer: 'same-origin' };
 
 const required = z.string().min(1).max(2048);
 const optional = z.string().max(2048).default('');

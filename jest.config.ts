@@ -1,0 +1,34 @@
+import type { Config } from 'jest';
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+// These packages ship only ES modules; Jest runs CommonJS, so SWC must compile them too.
+// next/jest only lets a project append ignore patterns, so its list is replaced below.
+const esmOnlyPackages = [
+  'jose',
+  'next-intl',
+  'use-intl',
+  'icu-minify',
+  'intl-messageformat',
+  '@formatjs',
+  '@schummar/icu-type-parser',
+];
+
+const config: Config = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+};
+
+export default async function jestConfig(): Promise<Config> {
+  const nextConfig = await createJestConfig(config)();
+  return {
+    ...nextConfig,
+    transformIgnorePatterns: [
+      `/node_modules/(?!(${esmOnlyPackages.join('|')})/)`,
+      '^.+\\.module\\.(css|sass|scss)$',
+    ],
+  };
+}

@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { BACKEND_ORIGIN } from './environment.ts';
+
+/** The development backend's test hooks: the mailbox and the calls it received. */
+
+export type BackendCall = {
+  method: string;
+  path: string;
+  queryKeys: string[];
+  headers: Record<string, boolean>;
+  body?: Record<string, unknown>;
+};
+
+export async function latestSignInLink(request: APIRequestContext, email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`);
+      if (!response.ok()) return '';
+      link = ((await response.json()) as { link: string }).link;
+      return link;
+    }, { message: `a sign-in link mailed to ${email}` })
+    .not.toBe('');
+  return link;
+}
+
+export async function backendCalls(request: APIRequestContext): Promise<BackendCall[]> {
+  const response = await request.get(`${BACKEND_ORIGIN}/__dev/calls`);
+  return (await response.json()) as BackendCall[];
+}
+
+/** A unique sub-address of a seeded user, so that parallel tests each have their own mailbox. */
+export function uniqueAddress(seeded: string): string {
+  const [local, domain] = seeded.split('@');
+  return `${local}+${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
+}

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { BACKEND_ORIGIN, DOMAIN, organisationOrigin } from './environment.ts';
+
+async function requestLink(page: Page, email: string, language = 'en') {
+  await page.goto(`/login/${language}`);
+  await page.getByRole('textbox').fill(email);
+  await page.getByRole('button', { name: /sign-in link|Anmeldelink|inloglink/i }).click();
+}
+
+test('a returning user signs in by e-mail: the waiting tab follows the link opened in another tab within a second', async ({ page, context, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/login\/en$/);
+
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for you to open the link' })).toBeVisible();
+
+  const link = await latestSignInLink(request, email);
+  const linkTab = await context.newPage();
+  await linkTab.goto(link);
+  await expect(linkTab).toHaveURL(`${organisationOrigin('acme')}/`);
+  await expect(linkTab.getByTestId('landing-organisation')).toHaveText('acme');
+
+  // The poll interval is 5 s: only the tab-to-tab message can make the waiting tab this quick.
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 1_500 });
+
+  const cookies = await context.cookies(organisationOrigin('acme'));
+  const byName = Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie]));
+  for (const name of ['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken', 'currentUser']) {
+    expect(byName[name], `cookie ${name}`).toMatchObject({ domain: `.${DOMAIN}`, path: '/', secure: true, sameSite: 'Lax' });
+  }
+  expect(byName.flwSubDomain?.value).toBe('acme');
+  expect(decodeURIComponent(byName.currentUser?.value ?? '')).toBe(email);
+  for (const name of ['loginUUID', 'lastLogin', 'acmeAccessToken']) expect(byName[name]?.httpOnly, name).toBe(true);
+  expect(cookies.find((cookie) => cookie.name === 'emailSignIn')).toBeUndefined();
+});
+
+test('a link opened on another device signs in the waiting browser at its next poll', async ({ page, browser, request }) => {
+  const email = uniqueAddress('bert@globex.test');
+  await requestLink(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  const phone = await browser.newContext({ ignoreHTTPSErrors: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(await latestSignInLink(request, email));
+  await expect(phonePage).toHaveURL(`${organisationOrigin('globex')}/`);
+  await phone.close();
+
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`, { timeout: 8_000 });
+});
+
+test('the mail-sent view locks "send again" for 30 seconds and explains why', async ({ page }) => {
+  await page.clock.install();
+  await requestLink(page, uniqueAddress('anna@acme.test'));
+  const sendAgain = page.getByRole('button', { name: 'Send again' });
+  await expect(sendAgain).toHaveAttribute('aria-disabled', 'true');
+  await expect(sendAgain).toHaveAttribute('title', 'Please wait 30 seconds before sending again');
+  await expect(page.getByText(/You can send again in \d+ s/)).toBeVisible();
+
+  await page.clock.fastForward(31_000);
+  await expect(sendAgain).toHaveAttribute('aria-disabled', 'false');
+});
+
+test('German: the whole e-mail sign-in speaks German', async ({ page, request }) => {
+  const email = uniqueAddress('carla@initech.test');
+  await page.goto('/login/de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.getByLabel('Geschäftliche E-Mail').fill(email);
+  await page.getByRole('button', { name: 'Anmeldelink senden' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sehen Sie in Ihrem Posteingang nach');
+
+  await page.goto(await latestSignInLink(request, email));
+  await expect(page).toHaveURL(`${organisationOrigin('initech')}/`);
+});
+
+test('without JavaScript, entering an e-mail reaches the mail-sent view and the link still signs in', async ({ browser, request }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  await page.goto(await latestSignInLink(request, email));
+  await page.getByRole('button', { name: 'Continue signing in' }).click();
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+  await context.close();
+});
+
+test('a mail scanner fetching the link does not use it up', async ({ page, browser, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const link = await latestSignInLink(request, email);
+
+  const scanner = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  const scanned = await (await scanner.newPage()).goto(link);
+  expect(scanned?.status()).toBe(200);
+  await scanner.close();
+
+  const uuid = new URL(link).searchParams.get('uuid') ?? '';
+  const stillPending = await request.get(`${BACKEND_ORIGIN}/api/v1/flw/auth/${uuid}/isValidId/`);
+  expect(stillPending.status()).toBe(404);
+  await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+});
+
+test('a tampered link leads to the invalid-link page', async ({ page, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
+  const link = new URL(await latestSignInLink(request, email));
+  link.searchParams.set('signature', 'f'.repeat(64));
+  await page.goto(link.toString());
+  await expect(page).toHaveURL(/\/login\/en\/invalid$/);
+  await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign-in' }).click();
+  await expect(page).toHaveURL(/\/login\/en$/);
+});

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { createUser, isValidId, ssoLogin, verifyUser } from '@/lib/backend/auth';
+import { callBackend } from '@/lib/backend/client';
+
+// getConfig() reads these on first use; a real secret keeps the development warning out of the output.
+process.env.BACKEND_URL = 'https://backend.test';
+process.env.SESSION_SECRET = 'unit-test-secret-of-at-least-32-characters';
+
+let fetchMock: jest.SpiedFunction<typeof fetch>;
+
+beforeEach(() => {
+  fetchMock = jest.spyOn(global, 'fetch');
+});
+
+afterEach(() => {
+  fetchMock.mockRestore();
+});
+
+function answer(status: number, body: unknown) {
+  fetchMock.mockResolvedValue(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+}
+
+/** The URL and request of the one call made. */
+function sentRequest() {
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [input, init = {}] = fetchMock.mock.calls[0]!;
+  return {
+    url: new URL(String(input)),
+    method: init.method ?? 'GET',
+    headers: new Headers(init.headers),
+    body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    signal: init.signal,
+  };
+}
+
+const uuidAnswer = z.object({ uuid: z.string() });
+
+describe('callBackend', () => {
+  it('returns the parsed answer of a 200', async () => {
+    answer(200, { uuid: 'u-1', extra: 'ignored' });
+    await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: true, value: { uuid: 'u-1' } });
+    const request = sentRequest();
+    expect(request.url.href).toBe('https://backend.test/thing');
+    expect(request.headers.get('accept')).toBe('application/json');
+  });
+
+  it('sends query parameters and a JSON body', async () => {
+    answer(200, { uuid: 'u-1' });
+    await callBackend({ method: 'POST', path: '/thing', query: { a: 'x y', b: '&' }, body: { name: 'Anna' } }, uuidAnswer);
+    const request = sentRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url.searchParams.get('a')).toBe('x y');
+    expect(request.url.searchParams.get('b')).toBe('&');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(request.body).toEqual({ name: 'Anna' });
+  });
+
+  it.each<[string, number, string, unknown]>([
+    ['a 4xx with a known code', 404, JSON.stringify({ code: 'NOT_FOUND' }), { kind: 'code', code: 'NOT_FOUND', status: 404 }],
+    ['a 4xx with an unknown code', 400, JSON.stringify({ code: 'SOMETHING_NEW' }), { kind: 'unknown', status: 400 }],
+    ['a 4xx without a code', 400, JSON.stringify({ message: 'bad' }), { kind: 'unknown', status: 400 }],
+    ['a 500 with an HTML page', 500, '<html><body>Internal Server Error</body></html>', { kind: 'unknown', status: 500 }],
+    ['a 200 of the wrong shape', 200, JSON.stringify({ id: 42 }), { kind: 'unknown', status: 200 }],
+    ['a 200 that is not JSON', 200, 'OK', { kind: 'unknown', status: 200 }],
+  ])('reports %s', async (_case, status, body, failure) => {
+    answer(status, body);
+    await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: false, failure });
+  });
+
+  it('reports a network error as unavailable', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
+  });
+
+  it('gives up on a backend that does not answer within the timeout', async () => {
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          const signal = init?.signal;
+          // A fetch without a signal would hang forever: fail fast instead.
+          if (!signal) return reject(new Error('no AbortSignal passed to fetch'));
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const started = Date.now();
+    const result = await callBackend({ path: '/slow', timeoutMs: 50 }, uuidAnswer);
+    expect(result).toEqual({ ok: false, failure: { kind: 'unavailable' } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(sentRequest().signal?.aborted).toBe(true);
+  });
+});
+
+describe('verifyUser', () => {
+  it.each([
+    ['a+b@x.com', 'a%2Bb%40x.com'],
+    ['a/b@x.com', 'a%2Fb%40x.com'],
+    ['anna@example.com', 'anna%40example.com'],
+  ])('puts %s into the path encoded, as one segment', async (email, encoded) => {
+    answer(200, { uuid: 'u-1' });
+    await verifyUser(email, 'device-1');
+    const { url } = sentRequest();
+    expect(url.pathname).toBe(`/api/v1/flw/auth/${encoded}/verifyUser`);
+    expect(url.searchParams.get('source')).toBe('web');
+    expect(url.searchParams.get('deviceId')).toBe('device-1');
+  });
+
+  it('sends an empty deviceId when the browser has none', async () => {
+    answer(200, { uuid: 'u-1' });
+    await verifyUser('anna@example.com', undefined);
+    expect(sentRequest().url.searchParams.get('deviceId')).toBe('');
+  });
+
+  it.each([
+    [{ uuid: 'u-1' }, { next: 'linkSent', uuid: 'u-1' }],
+    [{ autoAddToken: 't-1' }, { next: 'signUp', autoAddToken: 't-1' }],
+  ])('reads %j as %j', async (body, value) => {
+    answer(200, body);
+    await expect(verifyUser('anna@example.com', undefined)).resolves.toEqual({ ok: true, value });
+  });
+
+  it('passes on a catalogue code', async () => {
+    answer(429, { code: 'SUSPICIOUS_ACTIVITY' });
+    await expect(verifyUser('anna@example.com', undefined)).resolves.toEqual({
+      ok: false,
+      failure: { kind: 'code', code: 'SUSPICIOUS_ACTIVITY', status: 429 },
+    });
+  });
+});
+
+describe('createUser', () => {
+  it('posts the account with the add-user-token header', async () => {
+    answer(200, { uuid: 'u-2' });
+    const result = await createUser({ email: 'anna@example.com', displayName: 'Anna' }, 'token-1');
+    expect(result).toEqual({ ok: true, value: { uuid: 'u-2' } });
+    const request = sentRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url.pathname).toBe('/api/v1/flw/auth/createUser');
+    expect(request.headers.get('add-user-token')).toBe('token-1');
+    expect(request.body).toEqual({ email: 'anna@example.com', displayName: 'Anna' });
+  });
+});
+
+describe('isValidId', () => {
+  it('asks for the uuid, encoded', async () => {
+    answer(200, {});
+    await isValidId('u/1', 'device-1');
+    const { url } = sentRequest();
+    expect(url.pathname).toBe('/api/v1/flw/auth/u%2F1/isValidId/');
+    expect(url.searchParams.get('deviceId')).toBe('device-1');
+  });
+
+  it.each<[string, number, unknown]>([
+    ['a 404', 404, ''],
+    ['a 404 with a code', 404, { code: 'NOT_FOUND' }],
+    ['a 200 without a token', 200, {}],
+  ])('reads %s as not confirmed yet', async (_case, status, body) => {
+    answer(status, body);
+    await expect(isValidId('u-1', undefined)).resolves.toEqual({ ok: true, value: { confirmed: false } });
+  });
+
+  it('reads a sub-domain and token as confirmed, the sub-domain lower-cased', async () => {
+    answer(200, { subDomain: 'Acme', authToken: 'jwt' });
+    await expect(isValidId('u-1', undefined)).resolves.toEqual({
+      ok: true,
+      value: { confirmed: true, subDomain: 'acme', authToken: 'jwt' },
+    });
+  });
+
+  it.each(['evil.com', '../x', 'a b', '-acme', '', 'a'.repeat(64)])(
+    'refuses the sub-domain %j, which is not one DNS label',
+    async (subDomain) => {
+      answer(200, { subDomain, authToken: 'jwt' });
+      await expect(isValidId('u-1', undefined)).resolves.toEqual({ ok: false, failure: { kind: 'unknown', status: 200 } });
+    },
+  );
+
+  it('reports an unreachable backend as unavailable, not as "not confirmed"', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    await expect(isValidId('u-1', undefined)).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
+  });
+});
+
+describe('ssoLogin', () => {
+  const organisations = [{ subDomain: 'acme', token: 'org-token' }];
+
+  it('signs in for the web: platform web, no long-lived header', async () => {
+    answer(200, organisations);
+    const result = await ssoLogin({ source: 'google', idToken: 'id-token', deviceId: 'device-1', longLived: false });
+    expect(result).toEqual({ ok: true, value: { kind: 'organisations', organisations } });
+    const request = sentRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url.pathname).toBe('/api/v1/flw/auth/ssoLogin');
+    expect(request.headers.has('long-lived-token')).toBe(false);
+    expect(request.body).toEqual({ platform: 'web', source: 'google', deviceId: 'device-1', token: 'id-token', bundle: '' });
+  });
+
+  it('asks for a long-lived token: platform cc and long-lived-token: true', async () => {
+    answer(200, { token: 'cc-token', role: 'admin' });
+    const result = await ssoLogin({ source: 'microsoft', idToken: 'id-token', deviceId: undefined, longLived: true });
+    expect(result).toEqual({ ok: true, value: { kind: 'controlCentre', token: 'cc-token', role: 'admin' } });
+    const request = sentRequest();
+    expect(request.headers.get('long-lived-token')).toBe('true');
+    expect(request.body).toMatchObject({ platform: 'cc', source: 'microsoft', deviceId: '' });
+  });
+
+  it.each([
+    ['no organisations', []],
+    ['an organisation on a foreign host', [{ subDomain: 'evil.com', token: 't' }]],
+  ])('refuses an answer with %s', async (_case, body) => {
+    answer(200, body);
+    await expect(ssoLogin({ source: 'google', idToken: 'id', deviceId: undefined, longLived: false })).resolves.toEqual({
+      ok: false,
+      failure: { kind: 'unknown', status: 200 },
+    });
+  });
+});

@@ -1,0 +1,72 @@
+/** @jest-environment jsdom */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { EmailFormState } from '@/components/email-sign-in/actions';
+import { EmailSignIn } from '@/components/email-sign-in/email-sign-in';
+import messages from '@/messages/en.json';
+import { renderWithMessages } from './render-with-messages';
+
+const links = {
+  sales: 'https://www.example.com/talk-to-sales',
+  pricing: 'https://www.example.com/pricing',
+  demo: 'https://www.example.com/book-a-demo',
+  freeTrial: 'https://www.example.com/free-trial',
+};
+
+function renderSignIn() {
+  const action = jest.fn(async (_previous: EmailFormState, form: FormData): Promise<EmailFormState> => ({
+    status: 'idle',
+    email: String(form.get('email')),
+  }));
+  renderWithMessages(
+    <EmailSignIn action={action} trialExpiredLinks={links} header={<h1>Sign in</h1>}>
+      <p>Other methods</p>
+    </EmailSignIn>,
+  );
+  return {
+    action,
+    user: userEvent.setup(),
+    email: screen.getByLabelText(messages.login.emailLabel),
+    submit: screen.getByRole('button', { name: messages.login.submit }),
+  };
+}
+
+describe('EmailSignIn', () => {
+  it.each(['anna', 'anna@example', 'anna bakker@example.com'])(
+    'for %j says the address is not valid and does not call the action',
+    async (address) => {
+      const { user, email, submit, action } = renderSignIn();
+      await user.type(email, address);
+      await user.click(submit);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(action).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says the address is not valid when the field is empty', async () => {
+    const { user, submit, action } = renderSignIn();
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('clears the message as soon as the address is edited', async () => {
+    const { user, email, submit } = renderSignIn();
+    await user.type(email, 'anna');
+    await user.click(submit);
+    await screen.findByRole('alert');
+    await user.type(email, '@');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('calls the action with a valid address', async () => {
+    const { user, email, submit, action } = renderSignIn();
+    await user.type(email, 'anna+desks@example.com');
+    await user.click(submit);
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    const form = action.mock.calls[0]![1];
+    expect(form.get('email')).toBe('anna+desks@example.com');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { parseConfig, type ConfigResult } from '@/lib/config';
+
+const validProduction = {
+  NODE_ENV: 'production',
+  BACKEND_URL: 'https://api.example.com',
+  APP_DOMAINS: 'example.com',
+  SESSION_SECRET: 'a-production-secret-of-32-chars!',
+};
+
+function problemsOf(result: ConfigResult): string[] {
+  if (result.ok) throw new Error('expected the configuration to be refused');
+  return result.problems;
+}
+
+function configOf(result: ConfigResult) {
+  if (!result.ok) throw new Error(`expected a valid configuration, got:\n${result.problems.join('\n')}`);
+  return result;
+}
+
+describe('parseConfig in production', () => {
+  it('accepts a complete environment without warnings', () => {
+    const { config, warnings } = configOf(parseConfig(validProduction));
+    expect(config.backendUrl).toBe('https://api.example.com');
+    expect(config.appDomains).toEqual(['example.com']);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    ['nothing set', { NODE_ENV: 'production' }],
+    ['every setting an empty string', { NODE_ENV: 'production', BACKEND_URL: '', APP_DOMAINS: '', SESSION_SECRET: '' }],
+  ])('with %s, reports one line per required setting, each naming it', (_case, environment) => {
+    const problems = problemsOf(parseConfig(environment));
+    expect(problems).toHaveLength(3);
+    for (const name of ['BACKEND_URL', 'APP_DOMAINS', 'SESSION_SECRET']) {
+      expect(problems.filter((line) => line.startsWith(`${name}:`))).toEqual([expect.stringMatching(/required/)]);
+    }
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'only-20-characters!!', /^SESSION_SECRET: .*32 characters/],
+    ['BACKEND_URL', 'not a url', /^BACKEND_URL: .*URL/],
+    ['BACKEND_URL', 'ftp://api.example.com', /^BACKEND_URL: .*http/],
+    ['APP_DOMAINS', 'exa mple.com', /^APP_DOMAINS: .*domain name/],
+    ['APP_DOMAINS', 'https://x.com', /^APP_DOMAINS: .*domain name/],
+    ['APP_DOMAINS', 'example.com,under_score.com', /^APP_DOMAINS: .*domain name/],
+    ['APP_DOMAINS', ' , ', /^APP_DOMAINS: .*at least one domain/],
+    ['ORG_BACKEND_URL_TEMPLATE', 'https://api.example.com', /^ORG_BACKEND_URL_TEMPLATE: .*\{subDomain\}/],
+    ['ORG_BACKEND_URL_TEMPLATE', '{subDomain}', /^ORG_BACKEND_URL_TEMPLATE: .*URL/],
+  ])('refuses %s=%j with one clear line', (name, value, line) => {
+    expect(problemsOf(parseConfig({ ...validProduction, [name]: value }))).toEqual([expect.stringMatching(line)]);
+  });
+
+  it('reports every malformed setting at once', () => {
+    const problems = problemsOf(parseConfig({ ...validProduction, BACKEND_URL: 'nope', SESSION_SECRET: 'short' }));
+    expect(problems).toEqual([expect.stringMatching(/^BACKEND_URL:/), expect.stringMatching(/^SESSION_SECRET:/)]);
+  });
+
+  it('splits, trims and lower-cases APP_DOMAINS, dropping empty entries', () => {
+    const { config } = configOf(parseConfig({ ...validProduction, APP_DOMAINS: ' Example.COM , Test.Example.com ,' }));
+    expect(config.appDomains).toEqual(['example.com', 'test.example.com']);
+  });
+
+  it('drops the trailing slash of BACKEND_URL, so paths can be appended', () => {
+    const { config } = configOf(parseConfig({ ...validProduction, BACKEND_URL: 'https://api.example.com/' }));
+    expect(config.backendUrl).toBe('https://api.example.com');
+  });
+
+  it('accepts an ORG_BACKEND_URL_TEMPLATE containing {subDomain}, and leaves it unset otherwise', () => {
+    const template = 'https://{subDomain}.api.example.com';
+    expect(configOf(parseConfig({ ...validProduction, ORG_BACKEND_URL_TEMPLATE: template })).config.organisationBackendUrlTemplate).toBe(template);
+    expect(configOf(parseConfig(validProduction)).config.organisationBackendUrlTemplate).toBeUndefined();
+  });
+});
+
+describe('parseConfig in development', () => {
+  it('starts with nothing set, pointing at the local stand-ins, and warns about the development secret', () => {
+    const { config, warnings } = configOf(parseConfig({ NODE_ENV: 'development' }));
+    expect(config.backendUrl).toBe('http://127.0.0.1:3001');
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(warnings).toEqual([expect.stringMatching(/SESSION_SECRET/)]);
+  });
+
+  it('treats empty strings as unset', () => {
+    const { config, warnings } = configOf(parseConfig({ NODE_ENV: 'development', BACKEND_URL: '', SESSION_SECRET: '' }));
+    expect(config.backendUrl).toBe('http://127.0.0.1:3001');
+    expect(warnings).toEqual([expect.stringMatching(/SESSION_SECRET/)]);
+  });
+
+  it('gives no warning once a real SESSION_SECRET is set', () => {
+    expect(configOf(parseConfig({ NODE_ENV: 'development', SESSION_SECRET: validProduction.SESSION_SECRET })).warnings).toEqual([]);
+  });
+
+  it('still refuses a malformed value that is set', () => {
+    expect(problemsOf(parseConfig({ NODE_ENV: 'development', BACKEND_URL: 'not a url' }))).toEqual([expect.stringMatching(/^BACKEND_URL:/)]);
+  });
+
+  // zod 4's .default() returns the default as the parsed value without running the schema, so the
+  // development default 'localhost' skips the comma-splitting transform and stays a string.
+  it('defaults APP_DOMAINS to the list ["localhost"], not the string "localhost"', () => {
+    expect(configOf(parseConfig({ NODE_ENV: 'development' })).config.appDomains).toEqual(['localhost']);
+  });
+});

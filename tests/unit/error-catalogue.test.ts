@@ -1,0 +1,91 @@
+import type { BackendFailure } from '@/lib/backend/client';
+import {
+  accountCreationOutcome,
+  knownErrorCodes,
+  loginPageErrorMessage,
+  ssoErrors,
+  ssoLoginError,
+  verifyUserOutcome,
+  type ErrorCode,
+} from '@/lib/backend/error-catalogue';
+
+const code = (value: ErrorCode, status = 400): BackendFailure => ({ kind: 'code', code: value, status });
+const unknown: BackendFailure = { kind: 'unknown', status: 500 };
+const unavailable: BackendFailure = { kind: 'unavailable' };
+
+describe('verifyUserOutcome', () => {
+  it.each<[string, BackendFailure, ReturnType<typeof verifyUserOutcome>]>([
+    ['INVALID_EMAIL', code('INVALID_EMAIL'), { show: 'message', message: 'invalidEmail' }],
+    ['NOT_FOUND', code('NOT_FOUND', 404), { show: 'message', message: 'userNotFound' }],
+    ['NOT_SUPPORTED', code('NOT_SUPPORTED'), { show: 'oneTimeCodePage' }],
+    ['SUSPICIOUS_ACTIVITY', code('SUSPICIOUS_ACTIVITY', 429), { show: 'rateLimitView' }],
+    ['DEMO_EXPIRED', code('DEMO_EXPIRED', 403), { show: 'trialExpiredView' }],
+    ['a code of another call (USER_COUNT_EXCEEDED)', code('USER_COUNT_EXCEEDED'), { show: 'message', message: 'somethingWrong' }],
+    ['an unknown answer', unknown, { show: 'message', message: 'somethingWrong' }],
+    ['an unreachable backend', unavailable, { show: 'message', message: 'serviceUnavailable' }],
+  ])('%s', (_case, failure, outcome) => {
+    expect(verifyUserOutcome(failure)).toEqual(outcome);
+  });
+});
+
+describe('accountCreationOutcome', () => {
+  it('USER_COUNT_EXCEEDED leads to the user-limit page', () => {
+    expect(accountCreationOutcome(code('USER_COUNT_EXCEEDED', 403))).toEqual({ show: 'userLimitPage' });
+  });
+
+  it('an unreachable backend says the service is unavailable', () => {
+    expect(accountCreationOutcome(unavailable)).toEqual({ show: 'message', message: 'serviceUnavailable' });
+  });
+
+  it.each<BackendFailure>([unknown, { kind: 'unknown' }, ...knownErrorCodes.filter((c) => c !== 'USER_COUNT_EXCEEDED').map((c) => code(c))])(
+    'any other refusal (%j) marks the name as rejected',
+    (failure) => {
+      expect(accountCreationOutcome(failure)).toEqual({ show: 'message', message: 'nameRejected' });
+    },
+  );
+});
+
+describe('ssoLoginError', () => {
+  it.each<[BackendFailure, string]>([
+    [code('ORG_NOT_FOUND', 404), 'sso-user-not-found'],
+    [code('NO_ADMIN_ACCESS', 403), 'sso-user-not-found'],
+    [code('DEMO_EXPIRED'), 'demo-expired'],
+    [code('MFA_ENABLED_NOT_CONFIRMED'), 'mfa-not-enabled'],
+    [code('TOTP_ENABLED_SO_NOT_SUPPORTED'), 'totp'],
+    [code('NOT_FOUND'), 'unknown'],
+    [unknown, 'unknown'],
+    [unavailable, 'unknown'],
+  ])('%j → %s', (failure, error) => {
+    expect(ssoLoginError(failure)).toBe(error);
+  });
+
+  it('only produces names of the catalogue', () => {
+    for (const c of knownErrorCodes) expect(ssoErrors).toContain(ssoLoginError(code(c)));
+  });
+});
+
+describe('loginPageErrorMessage', () => {
+  it.each([
+    ['sso-user-not-found', 'ssoUserNotFound'],
+    ['demo-expired', 'demoExpired'],
+    ['mfa-not-enabled', 'mfaNotEnabled'],
+    ['user-close', 'userClose'],
+    ['unknown', 'somethingWrong'],
+    ['link-expired', 'linkExpired'],
+    ['sign-up-expired', 'signUpExpired'],
+    ['provider-not-configured', 'providerNotConfigured'],
+  ])('%s shows %s', (error, message) => {
+    expect(loginPageErrorMessage(error)).toBe(message);
+  });
+
+  it('has a message for every error single sign-on can report, except the one-time-code redirect', () => {
+    for (const error of ssoErrors.filter((e) => e !== 'totp')) expect(loginPageErrorMessage(error)).toBeDefined();
+  });
+
+  it.each<unknown>(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'totp', 'SSO-USER-NOT-FOUND', '', 'nope', undefined, ['unknown'], 42])(
+    'shows nothing for %j',
+    (error) => {
+      expect(loginPageErrorMessage(error)).toBeUndefined();
+    },
+  );
+});

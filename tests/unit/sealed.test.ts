@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { seal, unseal } from '@/lib/sealed';
+
+// getConfig() reads this on first use.
+const secret = 'unit-test-secret-of-at-least-32-characters';
+process.env.SESSION_SECRET = secret;
+
+const signUp = z.object({ email: z.string(), autoAddToken: z.string() });
+const payload = { email: 'anna@example.com', autoAddToken: 'token-1' };
+
+/** The same value with one character of its ciphertext changed. */
+function tampered(sealed: string): string {
+  const parts = sealed.split('.');
+  const ciphertext = parts[3]!;
+  const middle = Math.floor(ciphertext.length / 2);
+  // A middle character carries six full bits, so changing it always changes the bytes.
+  parts[3] = ciphertext.slice(0, middle) + (ciphertext[middle] === 'A' ? 'B' : 'A') + ciphertext.slice(middle + 1);
+  return parts.join('.');
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+  process.env.SESSION_SECRET = secret;
+});
+
+describe('seal and unseal', () => {
+  it('gives back what was sealed', async () => {
+    const sealed = await seal('sign-up', payload, 60);
+    expect(sealed).not.toContain('anna');
+    await expect(unseal('sign-up', sealed, signUp)).resolves.toEqual(payload);
+  });
+
+  it('refuses a value sealed for another purpose', async () => {
+    const sealed = await seal('sign-up', payload, 60);
+    await expect(unseal('email-sign-in', sealed, signUp)).resolves.toBeUndefined();
+  });
+
+  it('refuses a tampered value', async () => {
+    const sealed = await seal('sign-up', payload, 60);
+    await expect(unseal('sign-up', tampered(sealed), signUp)).resolves.toBeUndefined();
+  });
+
+  it.each([undefined, '', 'not-a-sealed-value', 'a.b.c.d.e'])('refuses %j', async (sealed) => {
+    await expect(unseal('sign-up', sealed, signUp)).resolves.toBeUndefined();
+  });
+
+  it('refuses an expired value', async () => {
+    jest.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const sealed = await seal('sign-up', payload, 1);
+    await expect(unseal('sign-up', sealed, signUp)).resolves.toEqual(payload);
+    jest.setSystemTime(new Date('2030-01-01T12:00:02Z'));
+    await expect(unseal('sign-up', sealed, signUp)).resolves.toBeUndefined();
+  });
+
+  it('refuses a value sealed with another SESSION_SECRET', async () => {
+    const sealed = await seal('sign-up', payload, 60);
+    let other: typeof import('@/lib/sealed') | undefined;
+    jest.isolateModules(() => {
+      process.env.SESSION_SECRET = 'another-secret-of-at-least-32-characters';
+      other = require('@/lib/sealed');
+    });
+    // The reloaded module works with its own secret...
+    await expect(other!.unseal('sign-up', await other!.seal('sign-up', payload, 60), signUp)).resolves.toEqual(payload);
+    // ...but not with a value sealed under the first one.
+    await expect(other!.unseal('sign-up', sealed, signUp)).resolves.toBeUndefined();
+  });
+
+  it('returns undefined for a payload of the wrong shape', async () => {
+    const sealed = await seal('sign-up', { email: 'anna@example.com', autoAddToken: 42 }, 60);
+    await expect(unseal('sign-up', sealed, signUp)).resolves.toBeUndefined();
+  });
+});
