@@ -1,0 +1,28 @@
+// Prints "runner: N passed, N failed" for each test runner that left a JSON report, and the total.
+import { existsSync, readFileSync } from 'node:fs';
+
+const reports = [
+  {
+    runner: 'unit',
+    file: 'test-results/unit-results.json',
+    count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites }),
+  },
+  {
+    runner: 'e2e',
+    file: 'test-results/e2e-results.json',
+    count: (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }),
+  },
+];
+
+const total = { passed: 0, failed: 0 };
+for (const { runner, file, count } of reports) {
+  if (!existsSync(file)) {
+    console.log(`${runner}: did not run`);
+    continue;
+  }
+  const { passed, failed } = count(JSON.parse(readFileSync(file, 'utf8')));
+  total.passed += passed;
+  total.failed += failed;
+  console.log(`${runner}: ${passed} passed, ${failed} failed`);
+}
+console.log(`total: ${total.passed} passed, ${total.failed} failed`);
