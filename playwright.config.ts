@@ -48,7 +48,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `${LOGIN_ORIGIN}/login/`,
     ignoreHTTPSErrors: true,

@@ -4,12 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 const reports = [
   {
     runner: 'unit',
-    file: 'test-results/unit-results.json',
+    file: 'reports/unit.json',
     count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites }),
   },
   {
     runner: 'e2e',
-    file: 'test-results/e2e-results.json',
+    file: 'reports/e2e.json',
     count: (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }),
   },
 ];

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
+import de from '../../messages/de.json' with { type: 'json' };
+import nl from '../../messages/nl.json' with { type: 'json' };
+
+const dictionaries = { en, de, nl };
+
+const browserLanguages = [
+  { locale: 'nl-NL', expected: 'nl' },
+  { locale: 'de-CH', expected: 'de' },
+  { locale: 'fr-FR', expected: 'en' },
+];
+
+for (const { locale, expected } of browserLanguages) {
+  test(`/login in a browser set to ${locale} opens /login/${expected}`, async ({ browser }) => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, locale });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page).toHaveURL(new RegExp(`/login/${expected}$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', expected);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(dictionaries[expected as 'en'].login.heading);
+    await context.close();
+  });
+}
+
+test('unknown paths lead to the login page in the browser language, keeping the language segment', async ({ page }) => {
+  await page.goto('/login/no/such/page');
+  await expect(page).toHaveURL(/\/login\/en$/);
+  await page.goto('/login/nl/no-such-page');
+  await expect(page).toHaveURL(/\/login\/nl$/);
+});
+
+test.describe('with a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('pages linked without a language segment are served in the browser language', async ({ page }) => {
+    await page.goto('/login/totp');
+    await expect(page).toHaveURL(/\/login\/totp$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.totp.heading);
+    await page.goto('/login/invalid');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.invalidLink.heading);
+  });
+});
+
+test('the dictionaries are served as JSON at /login/locale/{lang}.json', async ({ page }) => {
+  for (const [language, dictionary] of Object.entries(dictionaries)) {
+    const response = await page.goto(`/login/locale/${language}.json`);
+    expect(response?.headers()['content-type']).toContain('application/json');
+    expect(await response?.json()).toEqual(dictionary);
+  }
+  expect((await page.goto('/login/locale/fr.json'))?.status()).toBe(404);
+});
+
+const screens = [
+  { path: '', heading: (d: typeof en) => d.login.heading },
+  { path: '/totp', heading: (d: typeof en) => d.totp.heading },
+  { path: '/invalid', heading: (d: typeof en) => d.invalidLink.heading },
+  { path: '/user-limit', heading: (d: typeof en) => d.userLimit.heading },
+];
+
+for (const [language, dictionary] of Object.entries(dictionaries)) {
+  test(`every static screen speaks ${language}`, async ({ page }) => {
+    for (const screen of screens) {
+      await page.goto(`/login/${language}${screen.path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading(dictionary));
+      await expect(page).toHaveTitle(dictionary.metadata.title);
+    }
+  });
+
+  test(`the single sign-on buttons explain in ${language} that they are not available yet`, async ({ page }) => {
+    await page.goto(`/login/${language}`);
+    await page.getByRole('link', { name: dictionary.login.google }).click();
+    await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=provider-not-configured$`));
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(dictionary.errors.providerNotConfigured);
+    await page.getByRole('link', { name: dictionary.login.microsoft }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(dictionary.errors.providerNotConfigured);
+  });
+}
