@@ -10,6 +10,17 @@ const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3000);
 const loginApp: Upstream = { name: 'the Next dev server', port: Number(process.env.APP_PORT ?? 3002) };
 const backend: Upstream = { name: 'the dev backend', port: Number(process.env.DEV_BACKEND_PORT ?? 3001) };
 const upstreamHost = '127.0.0.1';
+const devDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
+
+// Browsers refuse cookies for Domain=localhost, so development runs on web.desk.localhost
+// (every browser resolves *.localhost to this machine). A bare localhost is sent there.
+function redirectToWebHost(req: IncomingMessage, res: ServerResponse): boolean {
+  const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
+  if (hostname !== 'localhost' && hostname !== '127.0.0.1') return false;
+  res.writeHead(302, { location: `http://web.${devDomain}:${gatewayPort}${req.url ?? '/'}` });
+  res.end();
+  return true;
+}
 
 // Headers that describe one connection, not the message; a proxy must not pass them on.
 const hopByHopHeaders = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
@@ -49,6 +60,7 @@ function badGatewayText(upstream: Upstream): string {
 }
 
 function proxyRequest(req: IncomingMessage, res: ServerResponse): void {
+  if (redirectToWebHost(req, res)) return;
   const upstream = upstreamFor(req.url);
   const upstreamRequest = request({
     host: upstreamHost,

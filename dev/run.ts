@@ -10,6 +10,7 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const backendPort = process.env.DEV_BACKEND_PORT ?? '3001';
 const appPort = process.env.APP_PORT ?? '3002';
 const gatewayPort = process.env.GATEWAY_PORT ?? '3000';
+const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
 // Next's own dev server may spawn workers; they get this long to follow a SIGTERM.
 const forcedStopAfterMs = 5_000;
 
@@ -19,6 +20,9 @@ const childEnv: NodeJS.ProcessEnv = {
   APP_PORT: appPort,
   GATEWAY_PORT: gatewayPort,
   BACKEND_URL: process.env.BACKEND_URL ?? `http://127.0.0.1:${backendPort}`,
+  APP_DOMAINS: appDomain,
+  DEV_APP_DOMAIN: appDomain,
+  LOGIN_LINK_ORIGIN: process.env.LOGIN_LINK_ORIGIN ?? `http://web.${appDomain}:${gatewayPort}`,
   // Development never reaches beyond this machine, Next's usage reporting included.
   NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
 };
@@ -28,7 +32,7 @@ type Service = { tag: string; colour: number; args: string[] };
 const services: Service[] = [
   { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'] },
   { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'] },
-  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--port', appPort, '--hostname', '127.0.0.1'] },
+  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--port', appPort] },
 ];
 
 const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -102,5 +106,5 @@ process.on('exit', () => {
   for (const child of children) signalGroup(child, 'SIGKILL');
 });
 
-console.log(`Login: http://localhost:${gatewayPort}/login   Mailbox: http://localhost:${gatewayPort}/mailbox`);
+console.log(`Login: http://web.${appDomain}:${gatewayPort}/login   Mailbox: http://web.${appDomain}:${gatewayPort}/mailbox`);
 for (const service of services) start(service);

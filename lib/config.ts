@@ -50,7 +50,8 @@ function settingsSchema(production: boolean) {
     BACKEND_URL: required(httpUrl, 'http://127.0.0.1:3001'),
     APP_DOMAINS: required(
       commaSeparated(domainName).pipe(z.array(z.string()).min(1, { error: 'needs at least one domain' })),
-      'localhost',
+      // Not `localhost` (contracts.md): browsers refuse cookies for Domain=localhost.
+      'desk.localhost',
     ),
     SESSION_SECRET: required(
       z.string().min(32, { error: 'must be at least 32 characters' }),

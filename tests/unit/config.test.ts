@@ -94,9 +94,8 @@ describe('parseConfig in development', () => {
     expect(problemsOf(parseConfig({ NODE_ENV: 'development', BACKEND_URL: 'not a url' }))).toEqual([expect.stringMatching(/^BACKEND_URL:/)]);
   });
 
-  // zod 4's .default() returns the default as the parsed value without running the schema, so the
-  // development default 'localhost' skips the comma-splitting transform and stays a string.
-  it('defaults APP_DOMAINS to the list ["localhost"], not the string "localhost"', () => {
-    expect(configOf(parseConfig({ NODE_ENV: 'development' })).config.appDomains).toEqual(['localhost']);
+  // zod 4's .default() would hand back the default unparsed: a string, not a list of domains.
+  it('defaults APP_DOMAINS in development to the list ["desk.localhost"]', () => {
+    expect(configOf(parseConfig({ NODE_ENV: 'development' })).config.appDomains).toEqual(['desk.localhost']);
   });
 });
