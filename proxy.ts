@@ -1,13 +1,29 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { arrive, isArrival } from '@/lib/arrival-proxy';
+import { clearCookie } from '@/lib/cookies';
+import { getConfig } from '@/lib/config';
+import { resolveRequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 
-export function proxy(request: NextRequest) {
-  const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
-  if (route.action === 'serve') return NextResponse.next();
+export async function proxy(request: NextRequest) {
+  // A returning user goes straight to the organisation: one request, no page.
+  const arrival = isArrival(request) ? await arrive(request) : undefined;
+  if (arrival?.response) return arrival.response;
 
+  const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
   const target = request.nextUrl.clone();
-  target.pathname = route.pathname;
-  return route.action === 'rewrite' ? NextResponse.rewrite(target) : NextResponse.redirect(target, 307);
+  target.pathname = route.action === 'serve' ? target.pathname : route.pathname;
+  const response =
+    route.action === 'serve'
+      ? NextResponse.next()
+      : route.action === 'rewrite'
+        ? NextResponse.rewrite(target)
+        : NextResponse.redirect(target, 307);
+
+  if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetLastLogin) {
+    clearCookie(response.cookies, 'lastLogin', resolveRequestHost(request.headers, getConfig().appDomains));
+  }
+  return response;
 }
 
 export const config = {

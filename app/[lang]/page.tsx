@@ -1,27 +1,41 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
+import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn } from '@/components/email-sign-in/email-sign-in';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { SsoButtons } from '@/components/sso/sso-buttons';
 import { StatusMessage } from '@/components/ui/status-message';
+import { mayAutoLogin } from '@/lib/arrival';
 import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
 import { type Language } from '@/lib/i18n/routing';
+import { firstValues, type PageSearchParams } from '@/lib/search-params';
 
 type LoginPageProps = {
   params: Promise<{ lang: Language }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<PageSearchParams>;
 };
 
 export default async function LoginPage({ params, searchParams }: LoginPageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const [t, tErrors, query] = await Promise.all([getTranslations('login'), getTranslations('errors'), searchParams]);
+  const [t, tErrors, query, headerList] = await Promise.all([
+    getTranslations('login'),
+    getTranslations('errors'),
+    searchParams,
+    headers(),
+  ]);
   const { links } = getConfig();
   const errorMessage = loginPageErrorMessage(query.error);
+  const autoLogin = mayAutoLogin({
+    fetchDestination: headerList.get('sec-fetch-dest'),
+    query: new URLSearchParams(firstValues(query)),
+  });
 
   return (
     <ClientMessages namespaces={['login', 'errors', 'rateLimit', 'trialExpired', 'common']}>
+      {autoLogin && <LocalTokenRedirect />}
       <EmailSignIn
         action={requestSignInLink.bind(null, lang)}
         trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang], demo: links.demo, freeTrial: links.freeTrial }}

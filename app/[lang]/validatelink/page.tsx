@@ -7,6 +7,7 @@ import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import type { LinkCheck } from '@/lib/backend/auth';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
+import type { PageSearchParams } from '@/lib/search-params';
 
 // The URL carries the link's signature: it must not leak to other sites as a referrer. Not
 // 'no-referrer', which would also blank the Origin of the form's own POST and fail Next's check.
@@ -29,7 +30,7 @@ export default async function ValidateLinkPage({
   searchParams,
 }: {
   params: Promise<{ lang: Language }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   const { lang } = await params;
   setRequestLocale(lang);

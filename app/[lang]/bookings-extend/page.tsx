@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import { cookies, headers } from 'next/headers';
+import { setRequestLocale } from 'next-intl/server';
+import { performBooking } from '@/components/bookings/actions';
+import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { getConfig } from '@/lib/config';
+import { readCookie } from '@/lib/cookies';
+import { redirect } from '@/lib/i18n/navigation';
+import type { Language } from '@/lib/i18n/routing';
+import { firstValues, type PageSearchParams } from '@/lib/search-params';
+
+// The link's query is its credential: no referrer to other sites.
+export const metadata: Metadata = { referrer: 'same-origin' };
+
+const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;
+
+/** `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. */
+export default async function BookingLinkPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ lang: Language }>;
+  searchParams: Promise<PageSearchParams>;
+}) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  const linkQuery = firstValues(await searchParams);
+  const userAction = linkQuery.userAction;
+  if (userAction !== 'retain' && userAction !== 'cancel') return redirect({ href: '/', locale: lang });
+
+  // The open-the-app button: the mobile app on a phone, else the web app if signed in, else the login.
+  const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
+  const mobile = headerList.get('sec-ch-ua-mobile') === '?1' || MOBILE_USER_AGENT.test(headerList.get('user-agent') ?? '');
+  const signedIn = readCookie(cookieStore, 'lastLogin') !== undefined;
+  const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : `/login/${lang}`;
+
+  return (
+    <ClientMessages namespaces={['bookings', 'errors']}>
+      <BookingAction userAction={userAction satisfies UserAction} action={performBooking.bind(null, linkQuery)} openAppHref={openAppHref} />
+    </ClientMessages>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/i18n/client-messages';
+import { joinInvitation } from '@/components/invite/actions';
+import { InviteForm } from '@/components/invite/invite-form';
+import type { Language } from '@/lib/i18n/routing';
+import { firstValues, type PageSearchParams } from '@/lib/search-params';
+
+// The invite link's query is its credential: no referrer to other sites.
+export const metadata: Metadata = { referrer: 'same-origin' };
+
+/** `/invite-user?email=…&inviteToken=…`: an invited colleague chooses a display name. */
+export default async function InvitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ lang: Language }>;
+  searchParams: Promise<PageSearchParams>;
+}) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  const inviteFields = firstValues(await searchParams);
+  const t = await getTranslations('invite');
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t('heading')}</h1>
+      <p className="mt-2 text-muted">{t('intro')}</p>
+      {inviteFields.email && <p className="mt-4 break-all font-medium">{inviteFields.email}</p>}
+      <ClientMessages namespaces={['invite', 'errors']}>
+        <InviteForm action={joinInvitation.bind(null, lang, inviteFields)} />
+      </ClientMessages>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+'use client';
+
+import { useEffect } from 'react';
+
+/** The key under which the web app keeps its token in this origin's local storage. */
+const LOCAL_TOKEN_KEY = 'token';
+
+/**
+ * Step 1 of the arrival (specification section 4), the one only the browser can take: a token
+ * in local storage means the person is signed in already, so the host's root is where to go.
+ */
+export function LocalTokenRedirect() {
+  useEffect(() => {
+    const inFrame = window.self !== window.top;
+    if (!inFrame && window.localStorage.getItem(LOCAL_TOKEN_KEY)) window.location.replace('/');
+  }, []);
+  return null;
+}

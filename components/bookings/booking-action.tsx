@@ -1,0 +1,74 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState, useEffect, useRef } from 'react';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusMessage } from '@/components/ui/status-message';
+import type { BookingActionState } from './actions';
+
+export type UserAction = 'retain' | 'cancel';
+
+/**
+ * Extending happens as soon as the page is interactive; cancelling waits for a confirming click.
+ * Without JavaScript both are a button.
+ */
+export function BookingAction({
+  userAction,
+  action,
+  openAppHref,
+}: {
+  userAction: UserAction;
+  action: (previous: BookingActionState) => Promise<BookingActionState>;
+  openAppHref: string;
+}) {
+  const t = useTranslations('bookings');
+  const tErrors = useTranslations('errors');
+  const [state, formAction, pending] = useActionState<BookingActionState>(action, { status: 'ready' });
+  const form = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    if (userAction !== 'retain' || submitted.current) return;
+    submitted.current = true;
+    form.current?.requestSubmit();
+  }, [userAction]);
+
+  const finished = state.status === 'done' || state.status === 'expired';
+  const heading = userAction === 'cancel' ? t('cancelHeading') : t('heading');
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <form ref={form} action={formAction} className="space-y-4">
+        {userAction === 'cancel' && state.status === 'ready' && <p>{t('cancelBody')}</p>}
+        {pending && (
+          <p role="status" className="flex items-center gap-2 text-muted">
+            <Spinner />
+            {userAction === 'retain' ? t('extending') : t('cancelling')}
+          </p>
+        )}
+        {!pending && state.status === 'done' && (
+          <StatusMessage tone="success">{userAction === 'retain' ? t('extended') : t('cancelled')}</StatusMessage>
+        )}
+        {!pending && state.status === 'expired' && <StatusMessage tone="error">{t('expired')}</StatusMessage>}
+        {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{tErrors('serviceUnavailable')}</StatusMessage>}
+        {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable') && (
+          <button type="submit" className={buttonClasses(userAction === 'cancel' ? 'primary' : 'outline')}>
+            {userAction === 'cancel' ? t('confirmCancel') : t('extend')}
+          </button>
+        )}
+        {userAction === 'retain' && state.status === 'ready' && (
+          <noscript>
+            <button type="submit" className={buttonClasses('primary')}>
+              {t('extend')}
+            </button>
+          </noscript>
+        )}
+      </form>
+      <a href={openAppHref} className={buttonClasses(finished ? 'primary' : 'outline')}>
+        {t('openApp')}
+      </a>
+    </section>
+  );
+}

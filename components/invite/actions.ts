@@ -1,0 +1,46 @@
+'use server';
+
+import { addUser, verifyUser } from '@/lib/backend/auth';
+import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { redirectToPage } from '@/lib/action-redirect';
+import { ensureDeviceId, writeEmailSignIn } from '@/lib/cookies';
+import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
+import { requestContext } from '@/lib/request-context';
+import { isValidInviteName } from '@/lib/validation';
+
+export type InviteProblem = { invite: 'nameRequired' | 'nameRule' | 'invalidInvite' } | { errors: ErrorMessageKey };
+export type InviteFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; problem: InviteProblem };
+
+/** The invited person's name goes to addUser with the invite link's own fields; then a sign-in link. */
+export async function joinInvitation(
+  language: string,
+  inviteFields: Record<string, string>,
+  _previous: InviteFormState,
+  form: FormData,
+): Promise<InviteFormState> {
+  const locale = isLanguage(language) ? language : defaultLanguage;
+  const name = String(form.get('name') ?? '');
+  if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
+  if (!isValidInviteName(name)) return { status: 'error', name, problem: { invite: 'nameRule' } };
+
+  const joined = await addUser(inviteFields, name.trim());
+  if (!joined.ok) {
+    const outcome = accountCreationOutcome(joined.failure);
+    if (outcome.show === 'userLimitPage') return await redirectToPage('/user-limit', locale);
+    const problem: InviteProblem =
+      outcome.message === 'serviceUnavailable' ? { errors: 'serviceUnavailable' } : { invite: 'invalidInvite' };
+    return { status: 'error', name, problem };
+  }
+
+  // On to sign-in: the new member gets a link at once instead of typing the address again.
+  const email = inviteFields.email;
+  if (!email) return await redirectToPage('/', locale);
+  const { host, cookies } = await requestContext();
+  const link = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
+  if (link.ok && link.value.next === 'linkSent') {
+    const now = Date.now();
+    await writeEmailSignIn(cookies, host, { uuid: link.value.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
+    return await redirectToPage('/mail-sent', locale);
+  }
+  return await redirectToPage('/', locale);
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState, useState } from 'react';
+import { useFormStatus } from 'react-dom';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { DISPLAY_NAME_MAX_LENGTH, isValidInviteName } from '@/lib/validation';
+import type { InviteFormState, InviteProblem } from './actions';
+
+export function InviteForm({ action }: { action: (previous: InviteFormState, form: FormData) => Promise<InviteFormState> }) {
+  const t = useTranslations('invite');
+  const tErrors = useTranslations('errors');
+  const [state, formAction] = useActionState<InviteFormState, FormData>(action, { status: 'idle', name: '' });
+  const [name, setName] = useState(state.name);
+  const [touched, setTouched] = useState(false);
+
+  // Checked as the person types, so the rule shows before a round trip; the server checks again.
+  const localProblem: InviteProblem | null =
+    touched && name.trim() === '' ? { invite: 'nameRequired' } : name && !isValidInviteName(name) ? { invite: 'nameRule' } : null;
+  const serverProblem = state.status === 'error' && state.name === name ? state.problem : null;
+  const problem = localProblem ?? serverProblem;
+  const message = problem && ('invite' in problem ? t(problem.invite) : tErrors(problem.errors));
+
+  return (
+    <form action={formAction} className="mt-6 space-y-4" noValidate>
+      <div className="space-y-1.5">
+        <label htmlFor="invite-name" className="block font-medium">
+          {t('nameLabel')}
+        </label>
+        <input
+          id="invite-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setTouched(true)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'invite-name-error' : undefined}
+          className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base outline-none focus-visible:border-primary aria-[invalid=true]:border-danger"
+        />
+        {message && (
+          <p id="invite-name-error" role="alert" className="text-danger">
+            {message}
+          </p>
+        )}
+      </div>
+      <SubmitButton label={t('submit')} pendingLabel={t('submitting')} />
+    </form>
+  );
+}
+
+function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={buttonClasses('primary')} disabled={pending}>
+      {pending && <Spinner />}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}

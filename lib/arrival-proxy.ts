@@ -1,0 +1,51 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { resolveArrival, type Arrival } from '@/lib/arrival';
+import { isValidDeviceId } from '@/lib/backend/auth';
+import { isTokenAccepted, organisationsOfNetwork } from '@/lib/backend/organisations';
+import { getConfig } from '@/lib/config';
+import { readCookie, readLastLogin, writeOrganisationSignIn } from '@/lib/cookies';
+import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
+import { isLanguage } from '@/lib/i18n/routing';
+
+/** Only a page load of the login page itself (`/login`, `/login/{lang}`) is an arrival. */
+export function isArrival(request: NextRequest): boolean {
+  if (request.method !== 'GET' || request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
+  const segments = request.nextUrl.pathname.split('/').filter(Boolean);
+  return segments.length === 0 || (segments.length === 1 && isLanguage(segments[0]));
+}
+
+function clientAddress(request: NextRequest): string | undefined {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
+}
+
+/** Decides the arrival; a redirect to the organisation, or undefined to show the login page. */
+export async function arrive(request: NextRequest): Promise<{ response?: NextResponse; arrival: Arrival }> {
+  const config = getConfig();
+  const arrival = await resolveArrival(
+    {
+      fetchDestination: request.headers.get('sec-fetch-dest'),
+      query: request.nextUrl.searchParams,
+      lastLogin: await readLastLogin(request.cookies),
+      deviceId: readCookie(request.cookies, 'deviceId'),
+      subDomainCookie: readCookie(request.cookies, 'subDomain'),
+      clientAddress: clientAddress(request),
+    },
+    { isTokenAccepted, isValidDeviceId, organisationsOfNetwork },
+    config.appDomains,
+  );
+
+  const host = resolveRequestHost(request.headers, config.appDomains);
+  switch (arrival.kind) {
+    case 'show-login':
+      return { arrival };
+    case 'organisation':
+      return { arrival, response: NextResponse.redirect(organisationUrl(host, arrival.subDomain), 303) };
+    case 'tray-host':
+      return { arrival, response: NextResponse.redirect(arrival.url, 303) };
+    case 'device-sign-in': {
+      const response = NextResponse.redirect(organisationUrl(host, arrival.subDomain), 303);
+      await writeOrganisationSignIn(response.cookies, host, { subDomain: arrival.subDomain, authToken: arrival.accessToken });
+      return { arrival, response };
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { BackendResult } from '@/lib/backend/client';
+import type { DeviceSignIn } from '@/lib/backend/auth';
+import type { LastLogin } from '@/lib/cookies';
+
+/**
+ * Auto-login when a browser arrives at the login page (specification section 4): a returning
+ * user is sent on to their organisation before any page is rendered. The local-storage token of
+ * step 1 is only visible to the browser; the page checks it (components/arrival).
+ */
+
+/** Every backend call on arrival shares this budget; past it, the login page is shown. */
+export const ARRIVAL_BUDGET_MS = 1_500;
+
+export type ArrivalRequest = {
+  /** `Sec-Fetch-Dest`: the browser says whether the page is loading inside a frame. */
+  fetchDestination: string | null;
+  query: URLSearchParams;
+  lastLogin: LastLogin | undefined;
+  deviceId: string | undefined;
+  subDomainCookie: string | undefined;
+  clientAddress: string | undefined;
+};
+
+export type ArrivalChecks = {
+  isTokenAccepted(subDomain: string, authToken: string, timeoutMs: number): Promise<BackendResult<true>>;
+  isValidDeviceId(deviceId: string, timeoutMs: number): Promise<BackendResult<DeviceSignIn>>;
+  organisationsOfNetwork(clientAddress: string | undefined, timeoutMs: number): Promise<BackendResult<{ trayConfigUrl: string }[]>>;
+};
+
+export type Arrival =
+  | { kind: 'show-login'; forgetLastLogin: boolean }
+  | { kind: 'organisation'; subDomain: string }
+  | { kind: 'device-sign-in'; subDomain: string; accessToken: string }
+  | { kind: 'tray-host'; url: string };
+
+const FRAME_DESTINATIONS = new Set(['iframe', 'frame', 'embed', 'object', 'fencedframe']);
+const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+
+/** Whether this arrival may sign in by itself at all. */
+export function mayAutoLogin(request: Pick<ArrivalRequest, 'fetchDestination' | 'query'>): boolean {
+  if (FRAME_DESTINATIONS.has(request.fetchDestination ?? '')) return false;
+  if (request.query.get('from') === 'web') return false;
+  return !request.query.has('error');
+}
+
+/**
+ * The organisation's address from its tray configuration URL, with the `tray/config` suffix
+ * removed; only on a configured domain, over https, without credentials.
+ */
+export function organisationAddressFromTrayConfig(trayConfigUrl: string, appDomains: readonly string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(trayConfigUrl);
+  } catch {
+    return undefined;
+  }
+  const onConfiguredDomain = appDomains.some((domain) => url.hostname.endsWith(`.${domain}`));
+  if (url.protocol !== 'https:' || url.username || url.password || !onConfiguredDomain) return undefined;
+  const path = url.pathname.replace(/\/?tray\/config\/?$/, '/');
+  return `${url.origin}${path.endsWith('/') ? path : `${path}/`}`;
+}
+
+export async function resolveArrival(
+  request: ArrivalRequest,
+  checks: ArrivalChecks,
+  appDomains: readonly string[],
+  now: () => number = Date.now,
+): Promise<Arrival> {
+  const forgetLastLogin = request.query.get('from') === 'web' && request.lastLogin !== undefined;
+  if (!mayAutoLogin(request)) return { kind: 'show-login', forgetLastLogin };
+
+  const deadline = now() + ARRIVAL_BUDGET_MS;
+  const remaining = () => deadline - now();
+
+  if (request.lastLogin && DNS_LABEL.test(request.lastLogin.subDomain)) {
+    const accepted = await checks.isTokenAccepted(request.lastLogin.subDomain, request.lastLogin.authToken, remaining());
+    if (accepted.ok) return { kind: 'organisation', subDomain: request.lastLogin.subDomain };
+  }
+
+  if (request.deviceId && remaining() > 0) {
+    const device = await checks.isValidDeviceId(request.deviceId, remaining());
+    if (device.ok) return { kind: 'device-sign-in', ...device.value };
+  }
+
+  if (request.subDomainCookie && DNS_LABEL.test(request.subDomainCookie)) {
+    return { kind: 'organisation', subDomain: request.subDomainCookie.toLowerCase() };
+  }
+
+  if (remaining() > 0) {
+    const organisations = await checks.organisationsOfNetwork(request.clientAddress, remaining());
+    const address = organisations.ok
+      ? organisations.value.map((organisation) => organisationAddressFromTrayConfig(organisation.trayConfigUrl, appDomains)).find(Boolean)
+      : undefined;
+    if (address) return { kind: 'tray-host', url: address };
+  }
+
+  return { kind: 'show-login', forgetLastLogin: false };
+}

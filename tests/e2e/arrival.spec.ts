@@ -1,0 +1,98 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+
+async function signInByEmail(page: Page, seeded: string, subDomain: string) {
+  const email = uniqueAddress(seeded);
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(await latestSignInLink(page.request, email));
+  await expect(page).toHaveURL(`${organisationOrigin(subDomain)}/`);
+}
+
+async function cookieNames(context: BrowserContext) {
+  return (await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name);
+}
+
+test('a returning user lands on the organisation in a single round trip: no page, no script', async ({ page }) => {
+  await signInByEmail(page, 'anna@acme.test', 'acme');
+
+  const loginRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(LOGIN_ORIGIN)) loginRequests.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+  expect(loginRequests).toEqual([`${LOGIN_ORIGIN}/login`]);
+});
+
+test('?from=web logs out: the stored sign-in is forgotten and the login page is shown', async ({ page, context }) => {
+  await signInByEmail(page, 'bert@globex.test', 'globex');
+  expect(await cookieNames(context)).toContain('lastLogin');
+
+  await page.goto('/login/en?from=web');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await cookieNames(context)).not.toContain('lastLogin');
+});
+
+test('no auto-login while an error is shown', async ({ page }) => {
+  await signInByEmail(page, 'anna@acme.test', 'acme');
+  await page.goto('/login/en?error=user-close');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Sign-in was cancelled.');
+  await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+});
+
+test('no auto-login inside a frame', async ({ page }) => {
+  await signInByEmail(page, 'anna@acme.test', 'acme');
+  await page.goto(`${organisationOrigin('acme')}/`);
+  await page.setContent(`<iframe title="login" src="${LOGIN_ORIGIN}/login/en" width="400" height="600"></iframe>`);
+  const frame = page.frameLocator('iframe[title="login"]');
+  await expect(frame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a known device is signed in by its device id, with the organisation cookies set', async ({ page, context }) => {
+  await context.addCookies([
+    { name: 'loginUUID', value: '22222222-2222-4222-8222-222222222222', domain: `.${DOMAIN}`, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  await page.goto('/login');
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+  const names = (await context.cookies(organisationOrigin('globex'))).map((cookie) => cookie.name);
+  expect(names).toEqual(expect.arrayContaining(['lastLogin', 'flwSubDomain', 'globexAccessToken']));
+});
+
+test('a remembered sub-domain leads to that organisation', async ({ page, context }) => {
+  await context.addCookies([{ name: 'flwSubDomain', value: 'initech', domain: `.${DOMAIN}`, path: '/', secure: true, sameSite: 'Lax' }]);
+  await page.goto('/login/de');
+  await expect(page).toHaveURL(`${organisationOrigin('initech')}/`);
+});
+
+test('a sub-domain cookie that is not a DNS label is ignored', async ({ page, context }) => {
+  await context.addCookies([{ name: 'flwSubDomain', value: 'evil.com', domain: `.${DOMAIN}`, path: '/', secure: true, sameSite: 'Lax' }]);
+  await page.goto('/login/en');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('an office network is recognised by its address and sent to its organisation host', async ({ request }) => {
+  // As nginx would forward it: the first X-Forwarded-For entry is the client's address.
+  const response = await request.get(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
+    headers: { host: `web.${DOMAIN}:4443`, 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe(`https://globex.${DOMAIN}/`);
+
+  const elsewhere = await request.get(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
+    headers: { host: `web.${DOMAIN}:4443`, 'x-forwarded-for': '192.0.2.99', 'x-forwarded-proto': 'https' },
+    maxRedirects: 0,
+  });
+  expect(elsewhere.status()).toBe(200);
+});
+
+test('a token in local storage leads to the host root', async ({ page }) => {
+  await page.goto('/login/en');
+  await page.evaluate(() => window.localStorage.setItem('token', 'web-app-token'));
+  await page.goto('/login/en');
+  await expect(page).toHaveURL(`${LOGIN_ORIGIN}/`);
+});

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { backendCalls } from './backend.ts';
+
+/** A query key of its own, so that this test finds its calls among those of parallel tests. */
+function probe() {
+  return `probe${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function userActionCalls(request: Parameters<typeof backendCalls>[0], key: string) {
+  return (await backendCalls(request)).filter((call) => call.path.endsWith('/userAction') && call.queryKeys.includes(key));
+}
+
+test('"retain" extends the booking as soon as the page opens, passing the link\'s query on', async ({ page, request }) => {
+  const key = probe();
+  await page.goto(`/login/bookings-extend?userAction=retain&token=extend-ok&${key}=1`);
+  await expect(page.getByText('Booking extended. Your desk stays yours.')).toBeVisible();
+  const [call] = await userActionCalls(request, key);
+  expect(call?.queryKeys).toEqual(expect.arrayContaining(['userAction', 'token', key]));
+});
+
+test('a failed extension shows the expired-link message in red', async ({ page }) => {
+  await page.goto('/login/en/bookings-extend?userAction=retain&token=expired');
+  const message = page.getByRole('main').getByRole('alert');
+  await expect(message).toHaveText('This link has expired.');
+  await expect(message).toHaveCSS('color', 'rgb(180, 35, 24)');
+});
+
+test('"cancel" asks first and calls the backend only after the confirming click', async ({ page, request }) => {
+  const key = probe();
+  await page.goto(`/login/nl/bookings-extend?userAction=cancel&token=cancel-ok&${key}=1`);
+  await expect(page.getByRole('heading', { name: 'Deze reservering annuleren?' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await userActionCalls(request, key)).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Ja, reservering annuleren' }).click();
+  await expect(page.getByText('Reservering geannuleerd.')).toBeVisible();
+  expect(await userActionCalls(request, key)).toHaveLength(1);
+});
+
+test('a mail scanner opening a booking link changes nothing', async ({ browser, request }) => {
+  const key = probe();
+  const scanner = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  const response = await (await scanner.newPage()).goto(`/login/bookings-extend?userAction=retain&token=extend-ok&${key}=1`);
+  expect(response?.status()).toBe(200);
+  await scanner.close();
+  expect(await userActionCalls(request, key)).toHaveLength(0);
+});
+
+test('without JavaScript a button extends the booking', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto('/login/en/bookings-extend?userAction=retain&token=extend-ok');
+  await page.getByRole('button', { name: 'Extend the booking' }).click();
+  await expect(page.getByText('Booking extended. Your desk stays yours.')).toBeVisible();
+  await context.close();
+});
+
+test('the open-the-app button: the login on a computer, the mobile app on a phone', async ({ page, browser }) => {
+  await page.goto('/login/en/bookings-extend?userAction=retain&token=extend-ok');
+  await expect(page.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', '/login/en');
+
+  const phone = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.goto('/login/en/bookings-extend?userAction=retain&token=extend-ok');
+  await expect(phonePage.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', 'deskbooking://open');
+  await phone.close();
+});
