@@ -1,10 +1,12 @@
-// `npm run dev`: the development backend, the gateway in front and the Next dev server, as one
-// command that stops as one.
+// `npm run dev`: the development backend, the gateway in front, the local identity provider
+// (Google and Microsoft) and the Next dev server, as one command that stops as one.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { ensureDevCertificates, extraCaCertificatesFor } from './identity-provider/certificates.ts';
+import { identityProviderSettings as identityProvider } from './identity-provider/settings.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const backendPort = process.env.DEV_BACKEND_PORT ?? '3001';
@@ -14,25 +16,47 @@ const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localh
 // Next's own dev server may spawn workers; they get this long to follow a SIGTERM.
 const forcedStopAfterMs = 5_000;
 
+const loginOrigin = `http://web.${appDomain}:${gatewayPort}`;
+
+// Made before any child starts: the app must find the CA file when it starts (NODE_EXTRA_CA_CERTS
+// is read once), and the identity provider then reuses what is here.
+const certificates = ensureDevCertificates(identityProvider.certificateDirectory, identityProvider.certificateDnsNames);
+
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
   DEV_BACKEND_PORT: backendPort,
   APP_PORT: appPort,
   GATEWAY_PORT: gatewayPort,
+  IDP_PORT: String(identityProvider.port),
   BACKEND_URL: process.env.BACKEND_URL ?? `http://127.0.0.1:${backendPort}`,
   APP_DOMAINS: appDomain,
   DEV_APP_DOMAIN: appDomain,
-  LOGIN_LINK_ORIGIN: process.env.LOGIN_LINK_ORIGIN ?? `http://web.${appDomain}:${gatewayPort}`,
+  LOGIN_LINK_ORIGIN: process.env.LOGIN_LINK_ORIGIN ?? loginOrigin,
+  // Where the identity provider lets the browser return: the gateway in front of the app.
+  IDP_REDIRECT_ORIGINS: process.env.IDP_REDIRECT_ORIGINS ?? loginOrigin,
   // Development never reaches beyond this machine, Next's usage reporting included.
   NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
 };
 
-type Service = { tag: string; colour: number; args: string[] };
+// Single sign-on against the local identity provider (dev/README.md), unless set otherwise.
+const appEnv: NodeJS.ProcessEnv = {
+  ...childEnv,
+  GOOGLE_ISSUER: process.env.GOOGLE_ISSUER ?? identityProvider.googleIssuer,
+  GOOGLE_CLIENT_ID: identityProvider.clients.google.clientId,
+  GOOGLE_CLIENT_SECRET: identityProvider.clients.google.clientSecret,
+  MICROSOFT_AUTHORITY: process.env.MICROSOFT_AUTHORITY ?? identityProvider.microsoftAuthority,
+  MICROSOFT_CLIENT_ID: identityProvider.clients.microsoft.clientId,
+  MICROSOFT_CLIENT_SECRET: identityProvider.clients.microsoft.clientSecret,
+  NODE_EXTRA_CA_CERTS: extraCaCertificatesFor(certificates.caCertificate, process.env.NODE_EXTRA_CA_CERTS),
+};
+
+type Service = { tag: string; colour: number; args: string[]; env: NodeJS.ProcessEnv };
 
 const services: Service[] = [
-  { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'] },
-  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'] },
-  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--port', appPort] },
+  { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'], env: childEnv },
+  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'], env: childEnv },
+  { tag: 'idp', colour: 33, args: ['dev/identity-provider/server.ts'], env: childEnv },
+  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--port', appPort], env: appEnv },
 ];
 
 const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -75,7 +99,7 @@ function start(service: Service): void {
   // The .bin entry of next is a JavaScript file: running it with this Node needs no node on PATH.
   const child = spawn(process.execPath, service.args, {
     cwd: projectRoot,
-    env: childEnv,
+    env: service.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -106,5 +130,8 @@ process.on('exit', () => {
   for (const child of children) signalGroup(child, 'SIGKILL');
 });
 
-console.log(`Login: http://web.${appDomain}:${gatewayPort}/login   Mailbox: http://web.${appDomain}:${gatewayPort}/mailbox`);
+console.log(`Login: ${loginOrigin}/login   Mailbox: ${loginOrigin}/mailbox`);
+console.log(
+  `Identity provider: ${identityProvider.origin} (the browser warns about its certificate until it trusts ${certificates.caCertificate})`,
+);
 for (const service of services) start(service);

@@ -1,0 +1,77 @@
+// Who can sign in at the local identity provider: the development backend's seeded users (so
+// the list stays in step with dev/backend/seed.ts) and the addresses that provoke an ssoLogin
+// error. Any other address typed in is accepted as well; the backend decides what it means.
+import { createHash } from 'node:crypto';
+import { ssoLoginAnswers, users } from '../backend/seed.ts';
+import { localTenantId } from './settings.ts';
+import type { ProviderKind } from './settings.ts';
+
+export type SeededAccount = { email: string; name: string; note: string };
+
+const acronyms = new Set(['mfa', 'totp']);
+
+// "sso-org-not-found@errors.test" → "Org Not Found"; "jan.de.vries@x.test" → "Jan De Vries".
+function nameFromEmail(email: string): string {
+  const words = (email.split('@')[0] ?? email).split(/[._+-]+/).filter((word) => word.length > 0 && word !== 'sso');
+  const shown = words.map((word) => (acronyms.has(word) ? word.toUpperCase() : word[0]!.toUpperCase() + word.slice(1)));
+  return shown.join(' ') || email;
+}
+
+function noteForUser(organisations: string[], role: string): string {
+  const where = `${organisations.length > 1 ? 'organisations' : 'organisation'} ${organisations.join(', ')}`;
+  return role === 'ROLE_USER' ? where : `${where}, ${role}`;
+}
+
+// The SSO-only users first: they are what a person trying single sign-on is after.
+export const seededUsers: SeededAccount[] = [...users]
+  .sort((a, b) => Number(b.email.startsWith('sso-')) - Number(a.email.startsWith('sso-')))
+  .map((user) => ({ email: user.email, name: user.displayName, note: noteForUser(user.organisations, user.role) }));
+
+export const seededErrorAccounts: SeededAccount[] = [...ssoLoginAnswers].map(([email, answer]) => ({
+  email,
+  name: nameFromEmail(email),
+  note: answer.kind === 'error' ? `ssoLogin answers ${answer.status} ${answer.code}` : `ssoLogin answers ${answer.kind}`,
+}));
+
+export function displayNameFor(email: string): string {
+  return [...seededUsers, ...seededErrorAccounts].find((account) => account.email === email)?.name ?? nameFromEmail(email);
+}
+
+function digest(label: string, email: string): Buffer {
+  return createHash('sha256').update(`${label}:${email}`).digest();
+}
+
+// Stable per address, so the backend sees the same subject after every restart. Google's `sub`
+// is a decimal number; Entra's is an opaque string per application, and `oid` a GUID.
+function googleSubject(email: string): string {
+  return `1${(digest('google-sub', email).readBigUInt64BE() % 10n ** 20n).toString().padStart(20, '0')}`;
+}
+
+function microsoftObjectId(email: string): string {
+  const hex = digest('microsoft-oid', email).subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function subjectFor(kind: ProviderKind, email: string): string {
+  return kind === 'google' ? googleSubject(email) : digest('microsoft-sub', email).toString('base64url');
+}
+
+// oidc-provider uses the account id as `sub`; this maps it back to the address signed in with.
+const emailsBySubject: Record<ProviderKind, Map<string, string>> = { google: new Map(), microsoft: new Map() };
+
+export function accountIdFor(kind: ProviderKind, email: string): string {
+  const subject = subjectFor(kind, email);
+  emailsBySubject[kind].set(subject, email);
+  return subject;
+}
+
+export function emailForAccountId(kind: ProviderKind, accountId: string): string | undefined {
+  return emailsBySubject[kind].get(accountId);
+}
+
+// The claims an account can hand out; oidc-provider keeps those of the granted scopes.
+export function claimsFor(kind: ProviderKind, email: string): Record<string, unknown> {
+  const common = { email, email_verified: true, name: displayNameFor(email) };
+  if (kind === 'google') return common;
+  return { ...common, preferred_username: email, tid: localTenantId, oid: microsoftObjectId(email) };
+}
