@@ -7,18 +7,33 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   DOMAIN,
+  CERTIFICATE_DNS_NAMES,
   HTTPS_PORT,
+  IDENTITY_PROVIDER_ORIGIN,
+  IDENTITY_PROVIDER_PORT,
   LOGIN_ORIGIN,
   RUN_DIRECTORY,
+  TENANT_ID,
+  TLS_DIRECTORY,
 } from './tests/e2e/environment';
 
-const nginxPath = (() => {
+/** Written by tests/e2e/prepare.ts, which runs first. */
+function preparedValue(name: string, fallback: string): string {
   try {
-    return readFileSync(`${RUN_DIRECTORY}nginx-path`, 'utf8').trim();
+    return readFileSync(`${RUN_DIRECTORY}${name}`, 'utf8').trim();
   } catch {
-    return 'nginx';
+    return fallback;
   }
-})();
+}
+
+const nginxPath = preparedValue('nginx-path', 'nginx');
+
+const SSO_CLIENTS = {
+  GOOGLE_CLIENT_ID: 'e2e-google-client',
+  GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+  MICROSOFT_CLIENT_ID: 'e2e-microsoft-client',
+  MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
+};
 
 /**
  * The app as it runs in production: the build, started with only environment variables, on all
@@ -34,6 +49,11 @@ const appServers = APP_PORTS.map((port) => ({
     BACKEND_URL: BACKEND_ORIGIN,
     APP_DOMAINS: DOMAIN,
     SESSION_SECRET: 'end-to-end-tests-secret-of-at-least-32-characters',
+    ...SSO_CLIENTS,
+    GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
+    MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/${TENANT_ID}/v2.0`,
+    SSO_REDIRECT_ALLOWLIST: 'deskbooking://sso,https://cc.desk.test:4443/sso',
+    NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path', ''),
   },
   reuseExistingServer: false,
   timeout: 60_000,
@@ -58,6 +78,19 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
+    {
+      command: 'node dev/identity-provider/server.ts',
+      url: `${IDENTITY_PROVIDER_ORIGIN}/__dev/health`,
+      ignoreHTTPSErrors: true,
+      env: {
+        ...SSO_CLIENTS,
+        IDP_PORT: String(IDENTITY_PROVIDER_PORT),
+        IDP_REDIRECT_ORIGINS: LOGIN_ORIGIN,
+        IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,
+        IDP_CERTIFICATE_DNS_NAMES: CERTIFICATE_DNS_NAMES.join(','),
+      },
+      reuseExistingServer: false,
+    },
     {
       command: 'node dev/backend/server.ts',
       url: `${BACKEND_ORIGIN}/__dev/fault`,

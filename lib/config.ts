@@ -9,6 +9,8 @@ import { z } from 'zod';
 const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-do-not-use-in-production';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+// MSAL refuses an http authority, and no identity provider should be reached without TLS.
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https URL' }).transform((url) => url.replace(/\/+$/, ''));
 
 const domainName = z
   .string()
@@ -46,6 +48,10 @@ function settingsSchema(production: boolean) {
   const required = <T extends z.ZodType>(schema: T, developmentDefault: z.input<T>) =>
     production ? schema : schema.prefault(developmentDefault as never);
 
+  // Single sign-on is optional: a provider without both id and secret is "not configured".
+  const optionalInDevelopment = (developmentDefault: string) =>
+    production ? z.string().min(1).optional() : z.string().min(1).default(developmentDefault);
+
   return z.object({
     BACKEND_URL: required(httpUrl, 'http://127.0.0.1:3001'),
     APP_DOMAINS: required(
@@ -67,10 +73,23 @@ function settingsSchema(production: boolean) {
       .string()
       .regex(/^[A-Za-z0-9]{1,32}$/, { error: 'must be letters and digits only' })
       .default('flw'),
+    GOOGLE_CLIENT_ID: optionalInDevelopment('dev-google-client'),
+    GOOGLE_CLIENT_SECRET: optionalInDevelopment('dev-google-secret'),
+    GOOGLE_ISSUER: httpsUrl.default('https://accounts.google.com'),
+    MICROSOFT_CLIENT_ID: optionalInDevelopment('dev-microsoft-client'),
+    MICROSOFT_CLIENT_SECRET: optionalInDevelopment('dev-microsoft-secret'),
+    MICROSOFT_AUTHORITY: httpsUrl.default('https://login.microsoftonline.com/organizations'),
+    SSO_REDIRECT_ALLOWLIST: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine((entry) => URL.canParse(entry), { error: 'each entry must be a URL prefix' }))),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     ...linkSettings,
   });
 }
+
+export type SsoClient = { clientId: string; clientSecret: string };
 
 export type Config = {
   backendUrl: string;
@@ -78,6 +97,9 @@ export type Config = {
   sessionSecret: string;
   organisationBackendUrlTemplate: string | undefined;
   productKey: string;
+  google: (SsoClient & { issuer: string }) | undefined;
+  microsoft: (SsoClient & { authority: string }) | undefined;
+  ssoRedirectAllowlist: string[];
   links: {
     privacy: string;
     support: string;
@@ -126,6 +148,19 @@ export function parseConfig(environment: Environment): ConfigResult {
       sessionSecret: settings.SESSION_SECRET,
       organisationBackendUrlTemplate: settings.ORG_BACKEND_URL_TEMPLATE,
       productKey: settings.PRODUCT_KEY,
+      google:
+        settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
+          ? { clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET, issuer: settings.GOOGLE_ISSUER }
+          : undefined,
+      microsoft:
+        settings.MICROSOFT_CLIENT_ID && settings.MICROSOFT_CLIENT_SECRET
+          ? {
+              clientId: settings.MICROSOFT_CLIENT_ID,
+              clientSecret: settings.MICROSOFT_CLIENT_SECRET,
+              authority: settings.MICROSOFT_AUTHORITY,
+            }
+          : undefined,
+      ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
       links: {
         privacy: settings.PRIVACY_URL,
         support: settings.SUPPORT_URL,

@@ -12,10 +12,19 @@ import { seal, unseal } from '@/lib/sealed';
 
 const DAY = 24 * 60 * 60;
 
+/** A single sign-on that has not come back from the provider by then must start again. */
+export const SSO_FLOW_LIFETIME_SECONDS = 10 * 60;
+
 /** Polling for a confirmed link stops after this long (contracts.md section 3). */
 export const EMAIL_SIGN_IN_LIFETIME_SECONDS = 15 * 60;
 
-type CookieScope = 'organisation-domain' | 'login-app';
+/**
+ * organisation-domain: Domain=<domain>, Path=/ (the organisation's host sees it).
+ * login-app: this host only, Path=/login.
+ * login-app-on-domain: Domain=<domain>, Path=/login, for a flow that may start on one host and
+ * come back from the provider to web.<domain>.
+ */
+type CookieScope = 'organisation-domain' | 'login-app' | 'login-app-on-domain';
 
 type CookieDefinition = { name: string; lifetimeSeconds: number; httpOnly: boolean; scope: CookieScope };
 
@@ -28,6 +37,8 @@ function definitions(productKey: string) {
     tempUser: { name: 'tempUser', lifetimeSeconds: 10 * DAY, httpOnly: true, scope: 'organisation-domain' },
     sharedJwt: { name: 'sharedJWT', lifetimeSeconds: 30 * DAY, httpOnly: true, scope: 'organisation-domain' },
     emailSignIn: { name: 'emailSignIn', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-app' },
+    ssoFlow: { name: 'ssoFlow', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-app-on-domain' },
+    ssoOrganisations: { name: 'ssoOrganisations', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-app' },
   } satisfies Record<string, CookieDefinition>;
 }
 
@@ -56,7 +67,11 @@ export type CookieWriter = { set(name: string, value: string, attributes: Cookie
 
 function attributes(cookie: CookieDefinition, host: RequestHost, maxAge = cookie.lifetimeSeconds): CookieAttributes {
   return {
-    ...(cookie.scope === 'organisation-domain' ? { domain: host.domain, path: '/' } : { path: '/login' }),
+    ...(cookie.scope === 'organisation-domain'
+      ? { domain: host.domain, path: '/' }
+      : cookie.scope === 'login-app-on-domain'
+        ? { domain: host.domain, path: '/login' }
+        : { path: '/login' }),
     maxAge,
     httpOnly: cookie.httpOnly,
     secure: true,
@@ -139,4 +154,46 @@ export async function writeOrganisationSignIn(
   write(writer, definition('subDomain'), host, signIn.subDomain);
   write(writer, accessTokenDefinition(signIn.subDomain), host, signIn.authToken);
   if (signIn.email) write(writer, definition('currentUser'), host, signIn.email);
+}
+
+/** What a single sign-on keeps between the start route and the provider's return. */
+const ssoFlowState = z.object({
+  provider: z.enum(['google', 'microsoft']),
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+  redirectUri: z.string(),
+  language: z.string(),
+  tokenType: z.string().optional(),
+  appRedirectUri: z.string().optional(),
+});
+export type SsoFlowState = z.infer<typeof ssoFlowState>;
+
+export async function readSsoFlow(reader: CookieReader): Promise<SsoFlowState | undefined> {
+  return unseal('sso-flow', readCookie(reader, 'ssoFlow'), ssoFlowState);
+}
+
+export async function writeSsoFlow(writer: CookieWriter, host: RequestHost, flow: SsoFlowState): Promise<void> {
+  write(writer, definition('ssoFlow'), host, await seal('sso-flow', flow, SSO_FLOW_LIFETIME_SECONDS));
+}
+
+/** The organisations to choose from after a single sign-on: kept out of the URL. */
+const ssoOrganisationsState = z.object({
+  provider: z.enum(['google', 'microsoft']),
+  organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
+  appRedirectUri: z.string().optional(),
+});
+export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
+
+export async function readSsoOrganisations(reader: CookieReader): Promise<SsoOrganisationsState | undefined> {
+  return unseal('sso-organisations', readCookie(reader, 'ssoOrganisations'), ssoOrganisationsState);
+}
+
+export async function writeSsoOrganisations(writer: CookieWriter, host: RequestHost, state: SsoOrganisationsState): Promise<void> {
+  write(writer, definition('ssoOrganisations'), host, await seal('sso-organisations', state, SSO_FLOW_LIFETIME_SECONDS));
+}
+
+/** The control-centre token of a `jwt` sign-in, for the control centre on this domain. */
+export function writeSharedJwt(writer: CookieWriter, host: RequestHost, token: string): void {
+  write(writer, definition('sharedJwt'), host, token);
 }

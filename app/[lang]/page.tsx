@@ -5,6 +5,7 @@ import { requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn } from '@/components/email-sign-in/email-sign-in';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { SsoButtons } from '@/components/sso/sso-buttons';
+import { ExpiringStatus } from '@/components/ui/expiring-status';
 import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
 import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
@@ -44,9 +45,11 @@ export default async function LoginPage({ params, searchParams }: LoginPageProps
             <h1 className="text-2xl font-bold">{t('heading')}</h1>
             <p className="mt-2 text-muted">{t('intro')}</p>
             {errorMessage && (
-              <div className="mt-4">
-                <StatusMessage tone="error">{tErrors(errorMessage)}</StatusMessage>
-              </div>
+              <ExpiringStatus>
+                <div className="mt-4">
+                  <StatusMessage tone="error">{tErrors(errorMessage)}</StatusMessage>
+                </div>
+              </ExpiringStatus>
             )}
           </>
         }

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { providerNotConfigured } from '@/lib/sso-placeholder';
+import { startSignIn } from '@/lib/sso/sign-in';
 
 export function GET(request: NextRequest) {
-  return providerNotConfigured(request);
+  return startSignIn('microsoft', request);
 }

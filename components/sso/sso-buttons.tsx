@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { SsoLink } from '@/components/sso/sso-link';
 import { buttonClasses } from '@/components/ui/button-styles';
 import type { Language } from '@/lib/i18n/routing';
 
@@ -26,17 +27,25 @@ function MicrosoftMark() {
 
 /** Sign-in with Google or Microsoft: plain links to the start routes, which run on the server. */
 export async function SsoButtons({ language }: { language: Language }) {
-  const t = await getTranslations('login');
+  const [t, tSso] = await Promise.all([getTranslations('login'), getTranslations('sso')]);
   return (
     <div className="space-y-3">
-      <a href={`/login/start-google?lang=${language}`} className={buttonClasses('outline')}>
+      <SsoLink
+        href={`/login/start-google?lang=${language}`}
+        className={buttonClasses('outline')}
+        loadingLabel={tSso('redirecting', { provider: 'Google' })}
+      >
         <GoogleMark />
         {t('google')}
-      </a>
-      <a href={`/login/start-microsoft?lang=${language}`} className={buttonClasses('outline')}>
+      </SsoLink>
+      <SsoLink
+        href={`/login/start-microsoft?lang=${language}`}
+        className={buttonClasses('outline')}
+        loadingLabel={tSso('redirecting', { provider: 'Microsoft' })}
+      >
         <MicrosoftMark />
         {t('microsoft')}
-      </a>
+      </SsoLink>
     </div>
   );
 }

@@ -50,7 +50,7 @@ export const identityProviderSettings = {
   // Names besides localhost and 127.0.0.1 that the HTTPS certificate must cover.
   certificateDnsNames: listFromEnv('IDP_CERTIFICATE_DNS_NAMES', ''),
   // Git-ignored; the certificate authority, the server certificate and the ID-token signing keys.
-  certificateDirectory: fileURLToPath(new URL('../.certificates/', import.meta.url)),
+  certificateDirectory: process.env.IDP_CERTIFICATE_DIRECTORY ?? fileURLToPath(new URL('../.certificates/', import.meta.url)),
 };
 
 export const providerLabels: Record<ProviderKind, string> = { google: 'Google', microsoft: 'Microsoft' };

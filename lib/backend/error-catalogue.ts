@@ -29,7 +29,9 @@ export type ErrorMessageKey =
   | 'userClose'
   | 'linkExpired'
   | 'signUpExpired'
-  | 'providerNotConfigured';
+  | 'providerNotConfigured'
+  | 'redirectNotAllowed'
+  | 'ssoStartAgain';
 
 /** What the person sees after verifyUser fails. */
 export type VerifyUserOutcome =
@@ -98,6 +100,8 @@ const loginPageErrors = {
   'link-expired': 'linkExpired',
   'sign-up-expired': 'signUpExpired',
   'provider-not-configured': 'providerNotConfigured',
+  'redirect-not-allowed': 'redirectNotAllowed',
+  'sso-start-again': 'ssoStartAgain',
 } as const satisfies Record<string, ErrorMessageKey>;
 
 export type LoginPageError = keyof typeof loginPageErrors;

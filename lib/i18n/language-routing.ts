@@ -8,16 +8,21 @@ import { isLanguage, preferredLanguage } from './routing';
 export type LanguageRoute = { action: 'serve' } | { action: 'rewrite'; pathname: string } | { action: 'redirect'; pathname: string };
 
 /** First path segments that are not pages in a language: route handlers and static files. */
-const languageFreeSegments = new Set(['api', 'locale', 'start-google', 'start-microsoft', 'google', 'microsoft', '_next']);
+const languageFreeSegments = new Set(['api', 'locale', 'start-google', 'start-microsoft', '_next']);
+
+/** `/google` and `/microsoft` are the providers' return addresses; below them, the picker pages. */
+const providerReturnSegments = new Set(['google', 'microsoft']);
 
 /** Pages reachable without a language segment, e.g. `/login/validatelink?...` from an e-mail. */
 const pagesServedInBrowserLanguage = new Set(['totp', 'invalid', 'validatelink', 'invite-user', 'bookings-extend', 'signup']);
 
 export function routeLanguage(pathname: string, acceptLanguage: string | null): LanguageRoute {
-  const [first = ''] = pathname.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  const [first = ''] = segments;
   if (isLanguage(first) || languageFreeSegments.has(first)) return { action: 'serve' };
+  if (providerReturnSegments.has(first) && segments.length === 1) return { action: 'serve' };
 
   const language = preferredLanguage(acceptLanguage);
-  if (pagesServedInBrowserLanguage.has(first)) return { action: 'rewrite', pathname: `/${language}${pathname}` };
+  if (pagesServedInBrowserLanguage.has(first) || providerReturnSegments.has(first)) return { action: 'rewrite', pathname: `/${language}${pathname}` };
   return { action: 'redirect', pathname: `/${language}` };
 }

@@ -5,11 +5,18 @@ export const DOMAIN = 'desk.test';
 export const HTTPS_PORT = 4443;
 export const APP_PORTS = [4100];
 export const BACKEND_PORT = 4101;
+export const IDENTITY_PROVIDER_PORT = 4102;
+export const IDENTITY_PROVIDER_ORIGIN = `https://127.0.0.1:${IDENTITY_PROVIDER_PORT}`;
+/** The local provider's Entra-shaped tenant (dev/identity-provider/settings.ts). */
+export const TENANT_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
 export const LOGIN_ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 export const BACKEND_ORIGIN = `http://127.0.0.1:${BACKEND_PORT}`;
 /** Generated certificates and nginx files; npm scripts and Playwright run from the project root. */
 export const RUN_DIRECTORY = join(process.cwd(), 'tests/e2e/.run/');
+/** One certificate authority for nginx and the identity provider; the app trusts it. */
+export const TLS_DIRECTORY = join(RUN_DIRECTORY, 'tls');
+export const CERTIFICATE_DNS_NAMES = [DOMAIN, `*.${DOMAIN}`];
 
 export function organisationOrigin(subDomain: string): string {
   return `https://${subDomain}.${DOMAIN}:${HTTPS_PORT}`;

@@ -9,11 +9,10 @@ import { readCookie } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { firstValues, type PageSearchParams } from '@/lib/search-params';
+import { isMobileRequest } from '@/lib/user-agent';
 
 // The link's query is its credential: no referrer to other sites.
 export const metadata: Metadata = { referrer: 'same-origin' };
-
-const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;
 
 /** `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. */
 export default async function BookingLinkPage({
@@ -31,7 +30,7 @@ export default async function BookingLinkPage({
 
   // The open-the-app button: the mobile app on a phone, else the web app if signed in, else the login.
   const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
-  const mobile = headerList.get('sec-ch-ua-mobile') === '?1' || MOBILE_USER_AGENT.test(headerList.get('user-agent') ?? '');
+  const mobile = isMobileRequest(headerList);
   const signedIn = readCookie(cookieStore, 'lastLogin') !== undefined;
   const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : `/login/${lang}`;
 

@@ -1,0 +1,1 @@
+export { OpenAppPage as default } from '@/components/sso/open-app-page';

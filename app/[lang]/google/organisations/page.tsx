@@ -1,0 +1,1 @@
+export { OrganisationPickerPage as default } from '@/components/sso/organisation-picker-page';

@@ -1,0 +1,35 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
+import { clearCookie, readSsoOrganisations } from '@/lib/cookies';
+import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
+import { requestContext } from '@/lib/request-context';
+import { handOffOrganisation } from '@/lib/sso/sign-in';
+import { isMobileRequest } from '@/lib/user-agent';
+
+/** The picker's choice: hands off to that organisation (never one that was not offered). */
+export async function chooseOrganisation(language: string, subDomain: string): Promise<void> {
+  const locale = isLanguage(language) ? language : defaultLanguage;
+  const context = await requestContext();
+  const offered = await readSsoOrganisations(context.cookies);
+  const chosen = offered?.organisations.find((organisation) => organisation.subDomain === subDomain);
+  clearCookie(context.cookies, 'ssoOrganisations', context.host);
+  if (!offered || !chosen) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, locale);
+
+  const location = await handOffOrganisation(
+    { ...chosen, appRedirectUri: offered.appRedirectUri, provider: offered.provider, language: locale },
+    context,
+    isMobileRequest(await headers()),
+  );
+  redirect(location);
+}
+
+/** The picker's back button: forget the list, back to the login as cancelled. */
+export async function leavePicker(language: string): Promise<void> {
+  const locale = isLanguage(language) ? language : defaultLanguage;
+  const { host, cookies } = await requestContext();
+  clearCookie(cookies, 'ssoOrganisations', host);
+  await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
+}

@@ -1,0 +1,14 @@
+'use client';
+
+import { useEffect } from 'react';
+
+/** The mobile deep-link delay of the specification. */
+export const DEEP_LINK_DELAY_MS = 2_000;
+
+export function OpenAppAfterDelay({ location }: { location: string }) {
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign(location), DEEP_LINK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location]);
+  return null;
+}

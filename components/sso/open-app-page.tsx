@@ -1,0 +1,29 @@
+import { cookies } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { readSsoOrganisations } from '@/lib/cookies';
+import { redirect } from '@/lib/i18n/navigation';
+import type { Language } from '@/lib/i18n/routing';
+import { appRedirectLocation } from '@/lib/sso/outcome';
+import { OpenAppAfterDelay } from './open-app-after-delay';
+
+/** On a phone: says the app is opening, then opens it after the specification's 2 s. */
+export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  const handOff = await readSsoOrganisations(await cookies());
+  const organisation = handOff?.organisations[0];
+  if (!handOff?.appRedirectUri || !organisation) return redirect({ href: '/', locale: lang });
+  const location = appRedirectLocation(handOff.appRedirectUri, organisation.token, organisation.subDomain);
+  const t = await getTranslations('sso');
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-bold">{t('openingApp')}</h1>
+      <OpenAppAfterDelay location={location} />
+      <a href={location} className={buttonClasses('primary')}>
+        {t('openApp')}
+      </a>
+    </section>
+  );
+}

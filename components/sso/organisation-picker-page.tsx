@@ -1,0 +1,39 @@
+import { cookies } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { readSsoOrganisations } from '@/lib/cookies';
+import { redirect } from '@/lib/i18n/navigation';
+import type { Language } from '@/lib/i18n/routing';
+import { chooseOrganisation, leavePicker } from './actions';
+
+/** `/{lang}/google/organisations`, `/{lang}/microsoft/organisations`: plain forms, no script needed. */
+export async function OrganisationPickerPage({ params }: { params: Promise<{ lang: Language }> }) {
+  const { lang } = await params;
+  setRequestLocale(lang);
+  const offered = await readSsoOrganisations(await cookies());
+  if (!offered) return redirect({ href: { pathname: '/', query: { error: 'sso-start-again' } }, locale: lang });
+  const [t, tCommon] = await Promise.all([getTranslations('sso'), getTranslations('common')]);
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-bold">{t('pickerHeading')}</h1>
+      <p className="text-muted">{t('pickerIntro')}</p>
+      <ul className="space-y-3">
+        {offered.organisations.map((organisation) => (
+          <li key={organisation.subDomain}>
+            <form action={chooseOrganisation.bind(null, lang, organisation.subDomain)}>
+              <button type="submit" className={buttonClasses('outline')}>
+                {organisation.subDomain}
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+      <form action={leavePicker.bind(null, lang)}>
+        <button type="submit" className={buttonClasses('quiet')}>
+          {tCommon('back')}
+        </button>
+      </form>
+    </section>
+  );
+}

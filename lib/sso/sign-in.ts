@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { BASE_PATH } from '@/lib/action-redirect';
+import { ssoLogin } from '@/lib/backend/auth';
+import type { LoginPageError } from '@/lib/backend/error-catalogue';
+import { getConfig } from '@/lib/config';
+import {
+  clearCookie,
+  ensureDeviceId,
+  readSsoFlow,
+  writeOrganisationSignIn,
+  writeSharedJwt,
+  writeSsoFlow,
+  writeSsoOrganisations,
+} from '@/lib/cookies';
+import { organisationUrl, webOrigin, type RequestHost } from '@/lib/hosts';
+import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing';
+import { requestContext } from '@/lib/request-context';
+import { isMobileRequest } from '@/lib/user-agent';
+import { verifyIdToken } from './id-token';
+import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
+import { authorizationUrl, exchangeCode, providerClient, ProviderNotConfigured, type SsoProvider } from './providers';
+
+/** A redirect; in-app paths stay relative so the browser keeps the host it used. */
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
+function toLogin(language: Language, error: LoginPageError): Response {
+  return seeOther(`${BASE_PATH}/${language}?error=${error}`);
+}
+
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const startQuery = z.object({
+  app: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2048).optional(),
+  token_type: z.string().max(32).optional(),
+  lang: z.string().optional(),
+  login_hint: z.string().max(320).optional(),
+});
+
+/** `/start-google`, `/start-microsoft`: PKCE, state and nonce in a sealed cookie, then the provider. */
+export async function startSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
+  const parsed = startQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+  const requested = parsed.success ? parsed.data.lang : undefined;
+  const language = isLanguage(requested) ? requested : preferredLanguage(request.headers.get('accept-language'));
+  if (!parsed.success) return toLogin(language, 'unknown');
+
+  const query = parsed.data;
+  if (query.redirect_uri && !isAllowedRedirectUri(query.redirect_uri, getConfig().ssoRedirectAllowlist)) {
+    return toLogin(language, 'redirect-not-allowed');
+  }
+
+  const { host, cookies } = await requestContext();
+  // The return address registered with the providers lives on web.<domain> (contracts.md §4).
+  const redirectUri = `${webOrigin(host)}${BASE_PATH}/${provider}`;
+  const state = randomToken();
+  const nonce = randomToken();
+  const codeVerifier = randomToken();
+  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+
+  let location: string;
+  try {
+    location = await authorizationUrl(provider, { redirectUri, state, nonce, codeChallenge, loginHint: query.login_hint });
+  } catch (error) {
+    return toLogin(language, error instanceof ProviderNotConfigured ? 'provider-not-configured' : 'unknown');
+  }
+  await writeSsoFlow(cookies, host, {
+    provider,
+    state,
+    nonce,
+    codeVerifier,
+    redirectUri,
+    language,
+    tokenType: query.token_type,
+    appRedirectUri: query.redirect_uri,
+  });
+  return seeOther(location);
+}
+
+/** Hands one organisation's sign-in to the web app, or to the mobile app that asked for it. */
+export async function handOffOrganisation(
+  signIn: { subDomain: string; token: string; appRedirectUri?: string; provider: SsoProvider; language: Language },
+  context: Awaited<ReturnType<typeof requestContext>>,
+  mobile: boolean,
+): Promise<string> {
+  const { host, cookies } = context;
+  if (signIn.appRedirectUri) {
+    if (!mobile) return appRedirectLocation(signIn.appRedirectUri, signIn.token, signIn.subDomain);
+    // On a phone a page first says what is happening, then opens the app after 2 s.
+    await writeSsoOrganisations(cookies, host, {
+      provider: signIn.provider,
+      organisations: [{ subDomain: signIn.subDomain, token: signIn.token }],
+      appRedirectUri: signIn.appRedirectUri,
+    });
+    return `${BASE_PATH}/${signIn.language}/${signIn.provider}/open-app`;
+  }
+  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token });
+  return organisationUrl(host, signIn.subDomain);
+}
+
+/** `/google`, `/microsoft`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
+export async function completeSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
+  const context = await requestContext();
+  const { host, cookies } = context;
+  const flow = await readSsoFlow(cookies);
+  clearCookie(cookies, 'ssoFlow', host);
+  const params = request.nextUrl.searchParams;
+
+  if (!flow || flow.provider !== provider || !isLanguage(flow.language)) {
+    return toLogin(preferredLanguage(request.headers.get('accept-language')), 'sso-start-again');
+  }
+  const language = flow.language;
+  if (!params.get('state') || params.get('state') !== flow.state) return toLogin(language, 'unknown');
+  const providerError = params.get('error');
+  if (providerError) return toLogin(language, providerError === 'access_denied' ? 'user-close' : 'unknown');
+  const code = params.get('code');
+  if (!code) return toLogin(language, 'unknown');
+
+  let idToken: string;
+  try {
+    idToken = await exchangeCode(provider, { code, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri, state: flow.state, nonce: flow.nonce });
+    const { discovery, clientId } = await providerClient(provider);
+    await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce });
+  } catch {
+    return toLogin(language, 'unknown');
+  }
+
+  const result = await ssoLogin({
+    source: provider,
+    idToken,
+    deviceId: ensureDeviceId(cookies, cookies, host),
+    longLived: flow.tokenType === 'jwt',
+  });
+  return seeOther(await followOutcome(provider, flow, decideSsoOutcome(result, flow.tokenType), context, isMobileRequest(request.headers)));
+}
+
+async function followOutcome(
+  provider: SsoProvider,
+  flow: { language: string; appRedirectUri?: string },
+  outcome: ReturnType<typeof decideSsoOutcome>,
+  context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
+  mobile: boolean,
+): Promise<string> {
+  const language = flow.language as Language;
+  switch (outcome.kind) {
+    case 'login-error':
+      return `${BASE_PATH}/${language}?error=${outcome.error}`;
+    case 'one-time-code-page':
+      return `${BASE_PATH}/${language}/totp`;
+    case 'control-centre-error':
+      return outcome.path;
+    case 'control-centre':
+      writeSharedJwt(context.cookies, context.host, outcome.token);
+      return flow.appRedirectUri ? appRedirectLocation(flow.appRedirectUri, outcome.token) : outcome.path;
+    case 'organisation':
+      return handOffOrganisation({ ...outcome, appRedirectUri: flow.appRedirectUri, provider, language }, context, mobile);
+    case 'picker':
+      await writeSsoOrganisations(context.cookies, context.host, {
+        provider,
+        organisations: outcome.organisations,
+        appRedirectUri: flow.appRedirectUri,
+      });
+      return `${BASE_PATH}/${language}/${provider}/organisations`;
+  }
+}

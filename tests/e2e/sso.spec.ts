@@ -1,0 +1,241 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { backendCalls } from './backend.ts';
+import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+
+const providers = [
+  { provider: 'google', button: 'Sign in with Google' },
+  { provider: 'microsoft', button: 'Sign in with Microsoft' },
+] as const;
+
+function startPath(provider: string, query: Record<string, string>) {
+  return `/login/start-${provider}?${new URLSearchParams({ lang: 'en', ...query })}`;
+}
+
+/** The e-mail addresses inside the ID tokens that reached ssoLogin. */
+async function ssoLoginEmails(request: APIRequestContext): Promise<string[]> {
+  return (await backendCalls(request))
+    .filter((call) => call.path.endsWith('/ssoLogin'))
+    .map((call) => {
+      const token = String(call.body?.token ?? '');
+      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}') as { email?: string };
+      return payload.email ?? '';
+    });
+}
+
+function uniqueSsoAddress() {
+  return `sso-probe-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@errors.test`;
+}
+
+for (const { provider, button } of providers) {
+  test.describe(`${provider}`, () => {
+    test('a person clicks the button, picks an account at the provider and lands on the organisation', async ({ page, context }) => {
+      await page.goto('/login/en');
+      await page.getByRole('link', { name: button }).click();
+      await expect(page).toHaveTitle(/Local identity provider/);
+      await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
+      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+      const names = (await context.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name);
+      expect(names).toEqual(expect.arrayContaining(['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken']));
+      expect((await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === 'ssoFlow')).toBeUndefined();
+    });
+
+    test('several organisations: the picker, kept out of the URL; choosing one hands off to it', async ({ page }) => {
+      await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
+      await expect(page).toHaveURL(new RegExp(`/login/en/${provider}/organisations$`));
+      await expect(page.getByRole('heading', { name: 'Choose your organisation' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^(acme|globex|initech)$/ })).toHaveCount(3);
+      await page.getByRole('button', { name: 'globex' }).click();
+      await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+    });
+
+    test('the picker\'s back button forgets the list and returns to the login as cancelled', async ({ page }) => {
+      await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText('Sign-in was cancelled.');
+      await page.goto(`/login/en/${provider}/organisations`);
+      await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+    });
+
+    test('cancelling at the provider comes back as cancelled, never a crash', async ({ page }) => {
+      await page.goto('/login/en');
+      await page.getByRole('link', { name: button }).click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+    });
+  });
+}
+
+const controlCentreRoles = [
+  { account: 'sso-mfa@acme.test', path: '/cc/mfa/select-mfa' },
+  { account: 'sso-manager@acme.test', path: '/cc/dashboard/real-time' },
+  { account: 'sso-one@acme.test', path: '/cc/premises' },
+];
+
+for (const { account, path } of controlCentreRoles) {
+  test(`token type jwt: ${account} goes to ${path} with the shared token`, async ({ page, context, request }) => {
+    await page.goto(startPath('microsoft', { token_type: 'jwt', login_hint: account }));
+    await expect(page).toHaveURL(`${LOGIN_ORIGIN}${path}`);
+    const shared = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'sharedJWT');
+    expect(shared).toMatchObject({ domain: `.${DOMAIN}`, httpOnly: true, secure: true });
+    const call = (await backendCalls(request)).filter((entry) => entry.path.endsWith('/ssoLogin')).at(-1);
+    expect(call?.headers['long-lived-token']).toBe(true);
+  });
+}
+
+test('token type jwt: an ssoLogin error goes to the control centre with its code', async ({ page }) => {
+  await page.goto(startPath('google', { token_type: 'jwt', login_hint: 'sso-org-not-found@errors.test' }));
+  await expect(page).toHaveURL(`${LOGIN_ORIGIN}/cc/?error=ORG_NOT_FOUND`);
+});
+
+const ssoErrors = [
+  { account: 'sso-org-not-found@errors.test', message: /could not find your account/ },
+  { account: 'sso-no-admin@errors.test', message: /could not find your account/ },
+  { account: 'sso-demo-expired@errors.test', message: 'Your free trial has ended.' },
+  { account: 'sso-mfa-not-confirmed@errors.test', message: /Two-step verification/ },
+  { account: 'sso-unknown-code@errors.test', message: 'Something went wrong. Please try again.' },
+];
+
+for (const { account, message } of ssoErrors) {
+  test(`ssoLogin refusing ${account} shows its message on the login page`, async ({ page }) => {
+    await page.goto(startPath('google', { login_hint: account }));
+    await expect(page).toHaveURL(/\/login\/en\?error=/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(message);
+  });
+}
+
+test('a one-time-code account is sent to /totp', async ({ page }) => {
+  await page.goto(startPath('microsoft', { login_hint: 'sso-totp@errors.test' }));
+  await expect(page).toHaveURL(/\/login\/en\/totp$/);
+});
+
+test('an allowed redirect_uri receives the token and organisation', async ({ page }) => {
+  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: 'https://cc.desk.test:4443/sso/callback' }));
+  await expect(page).toHaveURL(/^https:\/\/cc\.desk\.test:4443\/sso\/callback\?token=[^&]+&subDomain=acme$/);
+});
+
+test('on a phone the mobile app is opened from a page that says so', async ({ browser }) => {
+  const phone = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+  });
+  const page = await phone.newPage();
+  await page.goto(startPath('microsoft', { login_hint: 'sso-one@acme.test', redirect_uri: 'deskbooking://sso/done' }));
+  await expect(page).toHaveURL(/\/login\/en\/microsoft\/open-app$/);
+  await expect(page.getByRole('heading', { name: 'Opening the app…' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', /^deskbooking:\/\/sso\/done\?token=.+&subDomain=acme$/);
+  await phone.close();
+});
+
+test.describe('what never reaches ssoLogin', () => {
+  test('a redirect_uri outside the allowlist is refused before the provider', async ({ page, request }) => {
+    const email = uniqueSsoAddress();
+    await page.goto(startPath('google', { login_hint: email, redirect_uri: 'https://cc.desk.test.evil.com/sso' }));
+    await expect(page).toHaveURL(/\/login\/en\?error=redirect-not-allowed$/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(/may not receive sign-ins/);
+    expect(await ssoLoginEmails(request)).not.toContain(email);
+  });
+
+  /**
+   * Runs a flow up to the provider's return and holds that request back (Chromium's Fetch
+   * domain: Playwright's own routing does not see requests that come from a redirect).
+   */
+  async function heldReturn(page: Page, provider: string, email: string): Promise<URL> {
+    const session = await page.context().newCDPSession(page);
+    let held: URL | undefined;
+    session.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
+      const url = new URL(event.request.url);
+      if (url.pathname === `/login/${provider}` && url.searchParams.has('code')) {
+        held = url;
+        void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
+      } else {
+        void session.send('Fetch.continueRequest', { requestId: event.requestId });
+      }
+    });
+    await session.send('Fetch.enable', { patterns: [{ urlPattern: `*/login/${provider}?*`, requestStage: 'Request' }] });
+    await page.goto(startPath(provider, { login_hint: email })).catch(() => undefined);
+    await expect.poll(() => held?.toString() ?? '').toContain('code=');
+    await session.send('Fetch.disable');
+    await session.detach();
+    return held!;
+  }
+
+  test('a forged state', async ({ page, request }) => {
+    const email = uniqueSsoAddress();
+    const back = await heldReturn(page, 'google', email);
+    back.searchParams.set('state', 'forged');
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=unknown$/);
+    expect(await ssoLoginEmails(request)).not.toContain(email);
+  });
+
+  test('a missing state', async ({ page, request }) => {
+    const email = uniqueSsoAddress();
+    const back = await heldReturn(page, 'microsoft', email);
+    back.searchParams.delete('state');
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=unknown$/);
+    expect(await ssoLoginEmails(request)).not.toContain(email);
+  });
+
+  test('a return without the flow cookie (another browser, or cookies blocked)', async ({ page, context, request }) => {
+    const email = uniqueSsoAddress();
+    const back = await heldReturn(page, 'google', email);
+    await context.clearCookies({ name: 'ssoFlow' });
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(/start again/);
+    expect(await ssoLoginEmails(request)).not.toContain(email);
+  });
+
+  test('a tampered flow cookie', async ({ page, context, request }) => {
+    const email = uniqueSsoAddress();
+    const back = await heldReturn(page, 'microsoft', email);
+    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === 'ssoFlow');
+    expect(flow).toBeDefined();
+    const value = flow!.value;
+    const middle = Math.floor(value.length / 2);
+    const tampered = `${value.slice(0, middle)}${value[middle] === 'A' ? 'B' : 'A'}${value.slice(middle + 1)}`;
+    await context.addCookies([{ ...flow!, value: tampered }]);
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+    expect(await ssoLoginEmails(request)).not.toContain(email);
+  });
+
+  test('a replayed code, even with the original flow cookie restored', async ({ page, context, request }) => {
+    const email = uniqueSsoAddress();
+    const back = await heldReturn(page, 'google', email);
+    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === 'ssoFlow')!;
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=sso-user-not-found$/);
+    expect((await ssoLoginEmails(request)).filter((seen) => seen === email)).toHaveLength(1);
+
+    await context.addCookies([flow]);
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=unknown$/);
+    expect((await ssoLoginEmails(request)).filter((seen) => seen === email)).toHaveLength(1);
+  });
+});
+
+test('the status message on the login page clears after 10 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login/en?error=user-close');
+  const message = page.getByRole('main').getByRole('alert');
+  await expect(message).toHaveText('Sign-in was cancelled.');
+  await page.clock.fastForward(9_000);
+  await expect(message).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(message).toHaveCount(0);
+});
+
+test('the loading overlay after a provider button hides after 4 seconds if the provider is slow', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login/en');
+  // The way to the provider goes nowhere (204 keeps the browser on this page), as when it hangs.
+  await page.route((url) => url.pathname === '/login/start-google', (route) => route.fulfill({ status: 204 }));
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  const overlay = page.getByRole('status').filter({ hasText: 'Taking you to Google…' });
+  await expect(overlay).toBeVisible();
+  await page.clock.fastForward(4_100);
+  await expect(overlay).toHaveCount(0);
+});

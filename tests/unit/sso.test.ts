@@ -1,0 +1,150 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { acceptedIssuers, IdTokenRejected, verifyIdToken } from '@/lib/sso/id-token';
+import { appRedirectLocation, controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/sso/outcome';
+import type { Discovery } from '@/lib/sso/discovery';
+
+const discovery: Discovery = {
+  issuer: 'https://idp.example.com/tenant/v2.0',
+  authorization_endpoint: 'https://idp.example.com/authorize',
+  token_endpoint: 'https://idp.example.com/token',
+  jwks_uri: 'https://idp.example.com/keys',
+};
+
+describe('verifyIdToken', () => {
+  let sign: (claims: JWTPayload, options?: { expiresIn?: string; key?: 'trusted' | 'stranger' }) => Promise<string>;
+  let keys: ReturnType<typeof createLocalJWKSet>;
+
+  beforeAll(async () => {
+    const trusted = await generateKeyPair('RS256');
+    const stranger = await generateKeyPair('RS256');
+    keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(trusted.publicKey)), kid: 'k1', alg: 'RS256' }] });
+    sign = (claims, { expiresIn = '5m', key = 'trusted' } = {}) =>
+      new SignJWT({ iss: discovery.issuer, aud: 'client-1', sub: 'user-1', nonce: 'n-1', ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(key === 'trusted' ? trusted.privateKey : stranger.privateKey);
+  });
+
+  const expected = { discovery, clientId: 'client-1', nonce: 'n-1' };
+
+  it('accepts a token signed by the issuer for this client and this sign-in', async () => {
+    await expect(verifyIdToken(await sign({ email: 'a@b.test' }), expected, keys)).resolves.toMatchObject({ email: 'a@b.test' });
+  });
+
+  it.each([
+    ['another audience', { aud: 'someone-else' }],
+    ['another issuer', { iss: 'https://evil.example.com/tenant/v2.0' }],
+    ['another sign-in (nonce)', { nonce: 'n-2' }],
+    ['no nonce at all', { nonce: undefined }],
+  ])('refuses %s', async (_case, claims) => {
+    await expect(verifyIdToken(await sign(claims), expected, keys)).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+
+  it('refuses an expired token', async () => {
+    await expect(verifyIdToken(await sign({}, { expiresIn: '-5m' }), expected, keys)).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+
+  it('refuses a token signed with a key the issuer does not publish', async () => {
+    await expect(verifyIdToken(await sign({}, { key: 'stranger' }), expected, keys)).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+
+  it('refuses an unsigned token', async () => {
+    const [header, payload] = (await sign({})).split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    expect(header).toBeTruthy();
+    await expect(verifyIdToken(none, expected, keys)).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+});
+
+describe('acceptedIssuers', () => {
+  it('fills in the tenant of a multi-tenant Entra issuer from the token', () => {
+    const template = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+    const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
+    expect(acceptedIssuers(template, tenant)).toEqual([`https://login.microsoftonline.com/${tenant}/v2.0`]);
+    expect(acceptedIssuers(template, 'not-a-tenant/../x')).toEqual([]);
+    expect(acceptedIssuers(template, undefined)).toEqual([]);
+  });
+
+  it('knows both spellings of Google\'s issuer, and nothing else', () => {
+    expect(acceptedIssuers('https://accounts.google.com', undefined)).toEqual(['https://accounts.google.com', 'accounts.google.com']);
+    expect(acceptedIssuers('https://idp.example.com', undefined)).toEqual(['https://idp.example.com']);
+  });
+});
+
+describe('decideSsoOutcome', () => {
+  const ok = <T>(value: T) => ({ ok: true as const, value });
+  const code = (value: 'ORG_NOT_FOUND' | 'TOTP_ENABLED_SO_NOT_SUPPORTED' | 'DEMO_EXPIRED') =>
+    ({ ok: false as const, failure: { kind: 'code' as const, code: value, status: 400 } });
+
+  it('one organisation: straight to it; several: the picker', () => {
+    expect(decideSsoOutcome(ok({ kind: 'organisations', organisations: [{ subDomain: 'acme', token: 't' }] }), undefined)).toEqual({
+      kind: 'organisation',
+      subDomain: 'acme',
+      token: 't',
+    });
+    const several = [
+      { subDomain: 'acme', token: 't1' },
+      { subDomain: 'globex', token: 't2' },
+    ];
+    expect(decideSsoOutcome(ok({ kind: 'organisations', organisations: several }), undefined)).toEqual({ kind: 'picker', organisations: several });
+  });
+
+  it('jwt: by role to the control centre, errors to /cc/?error=', () => {
+    expect(decideSsoOutcome(ok({ kind: 'controlCentre', token: 'j', role: 'ROLE_MANAGER' }), 'jwt')).toEqual({
+      kind: 'control-centre',
+      path: '/cc/dashboard/real-time',
+      token: 'j',
+    });
+    expect(decideSsoOutcome(code('ORG_NOT_FOUND'), 'jwt')).toEqual({ kind: 'control-centre-error', path: '/cc/?error=ORG_NOT_FOUND' });
+    expect(decideSsoOutcome({ ok: false, failure: { kind: 'unavailable' } }, 'jwt')).toEqual({
+      kind: 'control-centre-error',
+      path: '/cc/?error=UNKNOWN',
+    });
+  });
+
+  it('web: errors to the login page, one-time codes to /totp', () => {
+    expect(decideSsoOutcome(code('DEMO_EXPIRED'), undefined)).toEqual({ kind: 'login-error', error: 'demo-expired' });
+    expect(decideSsoOutcome(code('TOTP_ENABLED_SO_NOT_SUPPORTED'), undefined)).toEqual({ kind: 'one-time-code-page' });
+  });
+
+  it.each([
+    ['ROLE_MFA_USER', '/cc/mfa/select-mfa'],
+    ['ROLE_MANAGER', '/cc/dashboard/real-time'],
+    ['ROLE_USER', '/cc/premises'],
+    ['', '/cc/premises'],
+  ])('role %s goes to %s', (role, path) => {
+    expect(controlCentrePath(role)).toBe(path);
+  });
+});
+
+describe('isAllowedRedirectUri', () => {
+  const allowlist = ['deskbooking://sso', 'https://cc.example.com/sso'];
+
+  it.each(['deskbooking://sso', 'deskbooking://sso/done?x=1', 'https://cc.example.com/sso/callback'])('allows %s', (uri) => {
+    expect(isAllowedRedirectUri(uri, allowlist)).toBe(true);
+  });
+
+  it.each([
+    'https://cc.example.com.evil.com/sso',
+    'https://cc.example.com@evil.com/sso',
+    'https://user:pass@cc.example.com/sso',
+    'http://cc.example.com/sso',
+    'https://cc.example.com/other',
+    'https://cc.example.com:8443/sso',
+    'javascript:alert(1)//deskbooking://sso',
+    '//evil.com/sso',
+    'deskbooking://evil',
+    'not a url',
+  ])('refuses %s', (uri) => {
+    expect(isAllowedRedirectUri(uri, allowlist)).toBe(false);
+  });
+
+  it('refuses everything when the allowlist is empty', () => {
+    expect(isAllowedRedirectUri('deskbooking://sso', [])).toBe(false);
+  });
+
+  it('hands the token and organisation to the app in the query', () => {
+    expect(appRedirectLocation('deskbooking://sso/done?x=1', 'tok en', 'acme')).toBe('deskbooking://sso/done?x=1&token=tok+en&subDomain=acme');
+  });
+});
