@@ -35,16 +35,14 @@ const SSO_CLIENTS = {
   MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
 };
 
-/**
- * The app as it runs in production: the build, started with only environment variables, on all
- * interfaces as by default. (Bound to 127.0.0.1, Next takes the proxy's own rewrites for
- * requests to another origin, because it renames 127.0.0.1 to localhost in one place only.)
- */
+/** The app as it runs in production: the standalone server, with only environment variables. */
 const appServers = APP_PORTS.map((port) => ({
-  command: `node_modules/.bin/next start --port ${port}`,
+  command: 'node .next/standalone/server.js',
   url: `http://127.0.0.1:${port}/login/en`,
   env: {
     NODE_ENV: 'production',
+    PORT: String(port),
+    HOSTNAME: '127.0.0.1',
     NEXT_TELEMETRY_DISABLED: '1',
     BACKEND_URL: BACKEND_ORIGIN,
     APP_DOMAINS: DOMAIN,

@@ -11,14 +11,12 @@ export async function proxy(request: NextRequest) {
   if (arrival?.response) return arrival.response;
 
   const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
-  const target = request.nextUrl.clone();
-  target.pathname = route.action === 'serve' ? target.pathname : route.pathname;
-  const response =
-    route.action === 'serve'
-      ? NextResponse.next()
-      : route.action === 'rewrite'
-        ? NextResponse.rewrite(target)
-        : NextResponse.redirect(target, 307);
+  let response = NextResponse.next();
+  if (route.action === 'redirect') {
+    const target = request.nextUrl.clone();
+    target.pathname = route.pathname;
+    response = NextResponse.redirect(target, 307);
+  }
 
   if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetLastLogin) {
     clearCookie(response.cookies, 'lastLogin', resolveRequestHost(request.headers, getConfig().appDomains));

@@ -2,10 +2,14 @@ import { isLanguage, preferredLanguage } from './routing';
 
 /**
  * Where a path without a language goes (specification section 2). Paths are those below the
- * base path. Pages that e-mails and other apps link to without a language are served in the
- * browser's language in place (no extra round trip); anything else unknown goes to the login.
+ * base path. Pages that e-mails and other apps link to without a language (`/validatelink`,
+ * `/totp`, …) keep the rest of their path and query; anything else unknown goes to the login.
+ *
+ * Always a redirect, never a rewrite: Next takes a proxy's rewrite for a request to another
+ * origin whenever the server listens on 127.0.0.1, a setting operators choose behind a local
+ * reverse proxy. One extra round trip on opening an e-mailed link is the cheaper price.
  */
-export type LanguageRoute = { action: 'serve' } | { action: 'rewrite'; pathname: string } | { action: 'redirect'; pathname: string };
+export type LanguageRoute = { action: 'serve' } | { action: 'redirect'; pathname: string };
 
 /** First path segments that are not pages in a language: route handlers and static files. */
 const languageFreeSegments = new Set(['api', 'locale', 'start-google', 'start-microsoft', '_next']);
@@ -23,6 +27,8 @@ export function routeLanguage(pathname: string, acceptLanguage: string | null): 
   if (providerReturnSegments.has(first) && segments.length === 1) return { action: 'serve' };
 
   const language = preferredLanguage(acceptLanguage);
-  if (pagesServedInBrowserLanguage.has(first) || providerReturnSegments.has(first)) return { action: 'rewrite', pathname: `/${language}${pathname}` };
+  if (pagesServedInBrowserLanguage.has(first) || providerReturnSegments.has(first)) {
+    return { action: 'redirect', pathname: `/${language}${pathname}` };
+  }
   return { action: 'redirect', pathname: `/${language}` };
 }

@@ -33,9 +33,9 @@ test('unknown paths lead to the login page in the browser language, keeping the 
 test.describe('with a German browser', () => {
   test.use({ locale: 'de-DE' });
 
-  test('pages linked without a language segment are served in the browser language', async ({ page }) => {
-    await page.goto('/login/totp');
-    await expect(page).toHaveURL(/\/login\/totp$/);
+  test('pages linked without a language segment open in the browser language, query kept', async ({ page }) => {
+    await page.goto('/login/totp?from=app');
+    await expect(page).toHaveURL(/\/login\/de\/totp\?from=app$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.totp.heading);
     await page.goto('/login/invalid');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.invalidLink.heading);

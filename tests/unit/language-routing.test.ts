@@ -38,8 +38,8 @@ describe('routeLanguage', () => {
     ['/invite-user/x', 'de-CH', '/de/invite-user/x'],
     ['/invite-user/x', null, '/en/invite-user/x'],
     ['/signup', 'fr', '/en/signup'],
-  ])('rewrites %s in the browser language (%s) to %s', (pathname, acceptLanguage, rewritten) => {
-    expect(routeLanguage(pathname, acceptLanguage)).toEqual({ action: 'rewrite', pathname: rewritten });
+  ])('redirects %s into the browser language (%s): %s', (pathname, acceptLanguage, rewritten) => {
+    expect(routeLanguage(pathname, acceptLanguage)).toEqual({ action: 'redirect', pathname: rewritten });
   });
 
   it.each([

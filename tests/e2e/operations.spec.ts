@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The standalone server as operators run it: a copy of .next/standalone somewhere else, started
+ * with `node server.js` and nothing but the environment. No browser needed.
+ */
+
+const BASE_ENVIRONMENT = {
+  PATH: process.env.PATH ?? '',
+  NODE_ENV: 'production',
+  HOSTNAME: '127.0.0.1',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+const SETTINGS = {
+  BACKEND_URL: 'http://127.0.0.1:4311',
+  APP_DOMAINS: 'example.com',
+  SESSION_SECRET: 'operations-test-secret-of-at-least-32-chars',
+};
+
+type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(directory: string, environment: Record<string, string>, script = 'server.js'): Server {
+  const child = spawn(process.execPath, [script], { cwd: directory, env: environment as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitUntilServing(url: string) {
+  await expect.poll(async () => (await fetch(url).catch(() => undefined))?.status ?? 0, { timeout: 15_000 }).toBe(200);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let copy: string;
+test.beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'desk-login-standalone-'));
+  cpSync('.next/standalone', copy, { recursive: true });
+});
+test.afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+test('a clean copy of the build serves /login/en and its assets with only environment variables', async () => {
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: '4310' });
+  try {
+    await waitUntilServing('http://127.0.0.1:4310/login/api/health');
+    const page = await fetch('http://127.0.0.1:4310/login/en', { headers: { host: 'web.example.com' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1 class="text-2xl font-bold">Sign in</h1>');
+    const stylesheet = /href="(\/login\/_next\/static\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    expect((await fetch(`http://127.0.0.1:4310${stylesheet}`)).status).toBe(200);
+    expect((await fetch('http://127.0.0.1:4310/login/logo.svg')).status).toBe(200);
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+});
+
+test('readiness says 503 while the backend is away, without saying more', async () => {
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: '4312' });
+  try {
+    await waitUntilServing('http://127.0.0.1:4312/login/api/health');
+    const ready = await fetch('http://127.0.0.1:4312/login/api/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.text()).toBe('{"status":"not-ready"}');
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+});
+
+test('a bad setting stops the server with one clear line per problem and a non-zero exit', async () => {
+  const server = startServer(copy, {
+    ...BASE_ENVIRONMENT,
+    PORT: '4313',
+    BACKEND_URL: 'not a url',
+    APP_DOMAINS: 'example.com',
+    SESSION_SECRET: 'short',
+  });
+  const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))]);
+  if (code === 'running') server.child.kill('SIGKILL');
+  expect(code).toBe(1);
+  expect(server.output()).toContain('BACKEND_URL: must be an http(s) URL');
+  expect(server.output()).toContain('SESSION_SECRET: must be at least 32 characters');
+  expect(server.output()).not.toContain('APP_DOMAINS');
+});
+
+test('SIGTERM lets a request in flight finish, then the server exits within 10 s', async () => {
+  // A backend that accepts connections and never answers: the arrival waits its whole budget.
+  const { createServer } = await import('node:net');
+  const silentBackend = createServer(() => undefined).listen(4311, '127.0.0.1');
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: '4314' });
+  try {
+    await waitUntilServing('http://127.0.0.1:4314/login/api/health');
+    const started = Date.now();
+    const inFlight = fetch('http://127.0.0.1:4314/login/en', { headers: { host: 'web.example.com', 'x-forwarded-for': '203.0.113.7' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThan(1_000);
+    const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 10_000))]);
+    expect(code).not.toBe('running');
+  } finally {
+    server.child.kill('SIGKILL');
+    silentBackend.close();
+  }
+});
