@@ -13,6 +13,7 @@ import {
   IDENTITY_PROVIDER_PORT,
   LOGIN_ORIGIN,
   RUN_DIRECTORY,
+  SESSION_SECRET,
   TENANT_ID,
   TLS_DIRECTORY,
 } from './tests/e2e/environment';
@@ -46,7 +47,7 @@ const appServers = APP_PORTS.map((port) => ({
     NEXT_TELEMETRY_DISABLED: '1',
     BACKEND_URL: BACKEND_ORIGIN,
     APP_DOMAINS: DOMAIN,
-    SESSION_SECRET: 'end-to-end-tests-secret-of-at-least-32-characters',
+    SESSION_SECRET,
     ...SSO_CLIENTS,
     GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
     MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/${TENANT_ID}/v2.0`,

@@ -31,7 +31,8 @@ export async function isTokenAccepted(subDomain: string, authToken: string, time
       headers: { authorization: `Bearer ${authToken}` },
       timeoutMs,
     },
-    z.unknown(),
+    // Any JSON object: its shape is not specified, but an HTML page from a proxy is no answer.
+    z.looseObject({}),
   );
   return result.ok ? { ok: true, value: true } : result;
 }

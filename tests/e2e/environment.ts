@@ -10,6 +10,9 @@ export const IDENTITY_PROVIDER_ORIGIN = `https://127.0.0.1:${IDENTITY_PROVIDER_P
 /** The local provider's Entra-shaped tenant (dev/identity-provider/settings.ts). */
 export const TENANT_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
+/** Shared by every app instance of the tests, as by every instance of one deployment. */
+export const SESSION_SECRET = 'end-to-end-tests-secret-of-at-least-32-characters';
+
 export const LOGIN_ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 export const BACKEND_ORIGIN = `http://127.0.0.1:${BACKEND_PORT}`;
 /** Generated certificates and nginx files; npm scripts and Playwright run from the project root. */
