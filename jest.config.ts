@@ -20,6 +20,8 @@ const config: Config = {
   testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // The standalone build carries a package.json of its own, which Jest would take for a module.
+  modulePathIgnorePatterns: ['<rootDir>/.next/'],
 };
 
 export default async function jestConfig(): Promise<Config> {

@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { parseConfig } from '@/lib/config';
+import { readEnvExample } from './env-file';
+
+// What deploy/README.md promises about deploy/kubernetes, checked on the files themselves.
+
+const root = join(__dirname, '../..');
+const manifestDirectory = join(root, 'deploy/kubernetes');
+
+type Probe = { httpGet: { path: string; port: string | number } };
+type Container = {
+  name: string;
+  image: string;
+  ports: { name: string; containerPort: number }[];
+  envFrom: ({ configMapRef: { name: string } } | { secretRef: { name: string } })[];
+  livenessProbe: Probe;
+  readinessProbe: Probe;
+  lifecycle: { preStop: { exec: { command: string[] } } };
+  resources: { requests: Record<string, string>; limits: Record<string, string> };
+  securityContext: { runAsNonRoot?: boolean; allowPrivilegeEscalation: boolean; readOnlyRootFilesystem: boolean };
+  volumeMounts: { name: string; mountPath: string }[];
+};
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  // Each kind reads its own fields below.
+  spec: any;
+  data?: Record<string, unknown>;
+  stringData?: Record<string, unknown>;
+};
+
+function loadManifests(): { file: string; manifest: Manifest }[] {
+  return readdirSync(manifestDirectory)
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => {
+      const document = parseDocument(readFileSync(join(manifestDirectory, file), 'utf8'));
+      const problems = [...document.errors, ...document.warnings];
+      if (problems.length > 0) throw new Error(`${file}: ${problems.map((problem) => problem.message).join('; ')}`);
+      return { file, manifest: document.toJS() as Manifest };
+    });
+}
+
+const manifests = loadManifests();
+
+function only(kind: string): Manifest {
+  const found = manifests.filter(({ manifest }) => manifest.kind === kind);
+  expect(found).toHaveLength(1);
+  return found[0]!.manifest;
+}
+
+const deployment = only('Deployment');
+const podSpec = deployment.spec.template.spec;
+const container: Container = podSpec.containers[0];
+const configMap = only('ConfigMap');
+const secret = only('Secret');
+
+describe('deploy/kubernetes', () => {
+  it('holds the files the README names, each one Kubernetes object', () => {
+    expect(manifests.map(({ file }) => file)).toEqual(
+      expect.arrayContaining(['deployment.yaml', 'service.yaml', 'hpa.yaml', 'configmap.yaml', 'secret.example.yaml']),
+    );
+    for (const { file, manifest } of manifests) {
+      expect([file, typeof manifest.apiVersion, typeof manifest.kind, manifest.metadata.name]).toEqual([file, 'string', 'string', 'desk-login']);
+    }
+  });
+
+  it('runs three instances of one container', () => {
+    expect(deployment.spec.replicas).toBe(3);
+    expect(podSpec.containers).toHaveLength(1);
+    expect(deployment.spec.selector.matchLabels).toEqual(expect.objectContaining({ 'app.kubernetes.io/name': 'desk-login' }));
+    expect(deployment.spec.template.metadata.labels).toEqual(expect.objectContaining(deployment.spec.selector.matchLabels));
+  });
+
+  it('probes liveness on /login/api/health and readiness on /login/api/ready, on the container port', () => {
+    expect(container.livenessProbe.httpGet.path).toBe('/login/api/health');
+    expect(container.readinessProbe.httpGet.path).toBe('/login/api/ready');
+    const portNames = container.ports.map((port) => port.name);
+    expect(portNames).toContain(container.livenessProbe.httpGet.port);
+    expect(portNames).toContain(container.readinessProbe.httpGet.port);
+  });
+
+  it('runs as a non-root user that cannot gain privileges, on a read-only root file system', () => {
+    expect(podSpec.securityContext.runAsNonRoot).toBe(true);
+    expect(podSpec.securityContext.runAsUser).toBeGreaterThan(0);
+    expect(container.securityContext).toEqual(
+      expect.objectContaining({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true }),
+    );
+    const emptyDirs = podSpec.volumes.filter((volume: { emptyDir?: unknown }) => volume.emptyDir).map((volume: { name: string }) => volume.name);
+    expect(container.volumeMounts).toEqual([{ name: emptyDirs[0], mountPath: '/app/.next/cache' }]);
+  });
+
+  it('stops routing before SIGTERM and leaves the server time to drain', () => {
+    expect(container.lifecycle.preStop.exec.command).toEqual(['sleep', '5']);
+    expect(podSpec.terminationGracePeriodSeconds).toBe(30);
+  });
+
+  it('requests 100m CPU and 192Mi, and is limited to 1 CPU and 512Mi', () => {
+    expect(container.resources).toEqual({ requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '1', memory: '512Mi' } });
+  });
+
+  it('takes its environment from the ConfigMap and the Secret of this folder', () => {
+    expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
+  });
+
+  it('is reached through a Service that selects its pods, without sticky sessions', () => {
+    const service = only('Service');
+    expect(deployment.spec.template.metadata.labels).toEqual(expect.objectContaining(service.spec.selector));
+    expect(service.spec.sessionAffinity ?? 'None').toBe('None');
+    expect(container.ports.map((port) => port.name)).toContain(service.spec.ports[0].targetPort);
+  });
+
+  it('scales the Deployment between 3 and 12 instances at 70 % CPU', () => {
+    const autoscaler = only('HorizontalPodAutoscaler');
+    expect(autoscaler.apiVersion).toBe('autoscaling/v2');
+    expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: deployment.apiVersion, kind: 'Deployment', name: deployment.metadata.name });
+    expect([autoscaler.spec.minReplicas, autoscaler.spec.maxReplicas]).toEqual([3, 12]);
+    expect(autoscaler.spec.metrics).toEqual([
+      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+    ]);
+  });
+});
+
+describe('the settings in the ConfigMap and the Secret', () => {
+  const configMapData = configMap.data ?? {};
+  const secretData = secret.stringData ?? {};
+  const secretNames = ['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET'];
+
+  it('are all settings that .env.example lists', () => {
+    const listed = Object.keys(readEnvExample());
+    const named = [...Object.keys(configMapData), ...Object.keys(secretData)];
+    expect(named.filter((name) => !listed.includes(name))).toEqual([]);
+  });
+
+  it('keep the secrets in the Secret, as placeholders, and out of the ConfigMap', () => {
+    expect(Object.keys(secretData).sort()).toEqual([...secretNames].sort());
+    expect(Object.keys(configMapData).filter((name) => secretNames.includes(name))).toEqual([]);
+    for (const value of Object.values(secretData)) expect(value).toMatch(/^replace-with-/);
+  });
+
+  it('are strings, as Kubernetes requires of ConfigMap data', () => {
+    expect(Object.entries(configMapData).filter(([, value]) => typeof value !== 'string')).toEqual([]);
+  });
+
+  it('together make a valid production configuration', () => {
+    const result = parseConfig({ ...(configMapData as Record<string, string>), ...(secretData as Record<string, string>), NODE_ENV: 'production' });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.warnings).toEqual([]);
+  });
+});
+
+describe('the image and the Deployment', () => {
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+
+  it('agree on the port, the user and the health endpoint', () => {
+    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${container.ports[0]!.containerPort}$`, 'm'));
+    expect(dockerfile).toMatch(new RegExp(`^USER ${podSpec.securityContext.runAsUser}:${podSpec.securityContext.runAsGroup}$`, 'm'));
+    expect(dockerfile).toContain(container.livenessProbe.httpGet.path);
+  });
+});
