@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useActionState, useState, type ReactNode } from 'react';
-import { useFormStatus } from 'react-dom';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { Spinner } from '@/components/ui/spinner';
+import { textFieldClasses } from '@/components/ui/field-styles';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { isValidEmail } from '@/lib/validation';
 import type { EmailFormState } from './actions';
 import { RateLimitView } from './rate-limit-view';
@@ -33,13 +32,22 @@ export function EmailSignIn({ action, trialExpiredLinks, header, children }: Ema
   return (
     <>
       {header}
-      <EmailForm action={formAction} state={view} />
+      {/* Back from the rate-limit view, whose button is gone: the person carries on in the field. */}
+      <EmailForm action={formAction} state={view} focusEmail={state === dismissed} />
       {children}
     </>
   );
 }
 
-function EmailForm({ action, state }: { action: (form: FormData) => void; state: EmailFormState }) {
+function EmailForm({
+  action,
+  state,
+  focusEmail,
+}: {
+  action: (form: FormData) => void;
+  state: EmailFormState;
+  focusEmail: boolean;
+}) {
   const t = useTranslations('login');
   const tErrors = useTranslations('errors');
   const [localError, setLocalError] = useState<'emailNotValid' | null>(null);
@@ -70,10 +78,11 @@ function EmailForm({ action, state }: { action: (form: FormData) => void; state:
           name="email"
           type="email"
           inputMode="email"
-          autoComplete="username email"
+          autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           required
+          autoFocus={focusEmail}
           // A new state from the server re-mounts the field with what was typed: nothing is lost.
           key={state.email}
           defaultValue={state.email}
@@ -81,7 +90,7 @@ function EmailForm({ action, state }: { action: (form: FormData) => void; state:
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'email-error' : undefined}
           onChange={() => setLocalError(null)}
-          className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base outline-none focus-visible:border-primary aria-[invalid=true]:border-danger"
+          className={textFieldClasses}
         />
         {error && (
           <p id="email-error" role="alert" className="text-danger">
@@ -91,15 +100,5 @@ function EmailForm({ action, state }: { action: (form: FormData) => void; state:
       </div>
       <SubmitButton label={t('submit')} pendingLabel={t('submitting')} />
     </form>
-  );
-}
-
-function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <button type="submit" className={buttonClasses('primary')} aria-disabled={pending} disabled={pending}>
-      {pending && <Spinner />}
-      {pending ? pendingLabel : label}
-    </button>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { useFocusOnMount } from '@/components/ui/use-focus-on-mount';
+import { ViewHeading } from '@/components/ui/view-heading';
 
 export type TrialExpiredLinks = { sales: string; pricing: string; demo: string; freeTrial: string };
 
@@ -10,12 +10,9 @@ const inlineLink = 'font-medium text-primary-strong underline underline-offset-2
 
 export function TrialExpiredView({ links }: { links: TrialExpiredLinks }) {
   const t = useTranslations('trialExpired');
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className="space-y-4">
-      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
-        {t('heading')}
-      </h1>
+      <ViewHeading>{t('heading')}</ViewHeading>
       <p className="text-muted">{t('subheading')}</p>
       <div className="space-y-3">
         <a href={links.sales} className={buttonClasses('secondary')}>

@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useActionState, useState } from 'react';
-import { useFormStatus } from 'react-dom';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { Spinner } from '@/components/ui/spinner';
+import { textFieldClasses } from '@/components/ui/field-styles';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { DISPLAY_NAME_MAX_LENGTH, isValidInviteName } from '@/lib/validation';
 import type { InviteFormState, InviteProblem } from './actions';
 
@@ -40,7 +39,7 @@ export function InviteForm({ action }: { action: (previous: InviteFormState, for
           onBlur={() => setTouched(true)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'invite-name-error' : undefined}
-          className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base outline-none focus-visible:border-primary aria-[invalid=true]:border-danger"
+          className={textFieldClasses}
         />
         {message && (
           <p id="invite-name-error" role="alert" className="text-danger">
@@ -50,15 +49,5 @@ export function InviteForm({ action }: { action: (previous: InviteFormState, for
       </div>
       <SubmitButton label={t('submit')} pendingLabel={t('submitting')} />
     </form>
-  );
-}
-
-function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <button type="submit" className={buttonClasses('primary')} disabled={pending}>
-      {pending && <Spinner />}
-      {pending ? pendingLabel : label}
-    </button>
   );
 }

@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useState } from 'react';
-import { useFormStatus } from 'react-dom';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { Spinner } from '@/components/ui/spinner';
+import { textFieldClasses } from '@/components/ui/field-styles';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName } from '@/lib/validation';
 import type { SignUpFormState } from './actions';
 
@@ -47,7 +46,7 @@ export function SignUpForm({
           onChange={(event) => setName(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'name-hint name-error' : 'name-hint'}
-          className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base outline-none focus-visible:border-primary aria-[invalid=true]:border-danger"
+          className={textFieldClasses}
         />
         <p id="name-hint" className="text-sm text-muted">
           {t('nameHint')}
@@ -60,15 +59,5 @@ export function SignUpForm({
       </div>
       <SubmitButton disabled={hydrated && !isValidDisplayName(name)} label={t('submit')} pendingLabel={t('submitting')} />
     </form>
-  );
-}
-
-function SubmitButton({ disabled, label, pendingLabel }: { disabled: boolean; label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <button type="submit" className={buttonClasses('primary')} disabled={disabled || pending}>
-      {pending && <Spinner />}
-      {pending ? pendingLabel : label}
-    </button>
   );
 }

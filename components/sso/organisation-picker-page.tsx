@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ViewHeading } from '@/components/ui/view-heading';
 import { readSsoOrganisations } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
@@ -16,7 +17,7 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
 
   return (
     <section className="space-y-5">
-      <h1 className="text-2xl font-bold">{t('pickerHeading')}</h1>
+      <ViewHeading>{t('pickerHeading')}</ViewHeading>
       <p className="text-muted">{t('pickerIntro')}</p>
       <ul className="space-y-3">
         {offered.organisations.map((organisation) => (

@@ -5,6 +5,7 @@ import { ClientMessages } from '@/components/i18n/client-messages';
 import { SendAgain } from '@/components/mail-sent/send-again';
 import { SignInStatus } from '@/components/mail-sent/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ViewHeading } from '@/components/ui/view-heading';
 import { readEmailSignIn } from '@/lib/cookies';
 import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
 import { redirect } from '@/lib/i18n/navigation';
@@ -17,13 +18,13 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   const pending = await readEmailSignIn(await cookies());
   if (!pending) return redirect({ href: '/', locale: lang });
 
-  const t = await getTranslations('mailSent');
+  const [t, tCommon] = await Promise.all([getTranslations('mailSent'), getTranslations('common')]);
   const webmail = webmailFor(pending.email);
   const lockedForMs = Math.max(0, pending.sentAt + SEND_AGAIN_LOCK_MS - Date.now());
 
   return (
     <section className="space-y-5">
-      <h1 className="text-2xl font-bold">{t('heading')}</h1>
+      <ViewHeading>{t('heading')}</ViewHeading>
       <p>{t.rich('body', { email: () => <strong className="break-all">{pending.email}</strong> })}</p>
       <ClientMessages namespaces={['mailSent', 'errors']}>
         <SignInStatus statusUrl="/login/api/email-sign-in/status" intervalMs={SIGN_IN_POLL_INTERVAL_MS} />
@@ -37,6 +38,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
         {webmail && (
           <a href={webmail.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
             {t(webmail.provider === 'gmail' ? 'openGmail' : 'openOutlook')}
+            <span className="sr-only">{tCommon('opensInNewTab')}</span>
           </a>
         )}
         <SendAgain action={sendLinkAgain.bind(null, lang)} lockedForMs={lockedForMs} />

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
+import { ViewHeading } from '@/components/ui/view-heading';
 import { readSignUp } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
@@ -17,7 +18,7 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
   const t = await getTranslations('signUp');
   return (
     <section>
-      <h1 className="text-2xl font-bold">{t('heading')}</h1>
+      <ViewHeading>{t('heading')}</ViewHeading>
       <p className="mt-2 text-muted">{t('intro')}</p>
       <ClientMessages namespaces={['signUp', 'errors']}>
         <SignUpForm action={createAccount.bind(null, lang)} email={signUp.email} />

@@ -1,0 +1,16 @@
+'use client';
+
+import { useFormStatus } from 'react-dom';
+import { buttonClasses } from './button-styles';
+import { Spinner } from './spinner';
+
+/** A form's main button: disabled with a spinner and its pending label while the action runs. */
+export function SubmitButton({ label, pendingLabel, disabled = false }: { label: string; pendingLabel: string; disabled?: boolean }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={buttonClasses('primary')} disabled={disabled || pending}>
+      {pending && <Spinner />}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
