@@ -17,9 +17,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: LanguageLayoutProps): Promise<Metadata> {
   const { lang } = await params;
   if (!isLanguage(lang)) return {};
-  const t = await getTranslations({ locale: lang, namespace: 'metadata' });
+  const [t, tCommon] = await Promise.all([
+    getTranslations({ locale: lang, namespace: 'metadata' }),
+    getTranslations({ locale: lang, namespace: 'common' }),
+  ]);
   return {
-    title: t('title'),
+    title: { default: t('title'), template: `%s · ${tCommon('productName')}` },
     description: t('description'),
     robots: { index: false, follow: false },
   };

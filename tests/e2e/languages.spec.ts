@@ -52,11 +52,15 @@ test('the dictionaries are served as JSON at /login/locale/{lang}.json', async (
 });
 
 const screens = [
-  { path: '', heading: (d: typeof en) => d.login.heading },
+  { path: '', heading: (d: typeof en) => d.login.heading, title: (d: typeof en) => d.metadata.title },
   { path: '/totp', heading: (d: typeof en) => d.totp.heading },
   { path: '/invalid', heading: (d: typeof en) => d.invalidLink.heading },
   { path: '/user-limit', heading: (d: typeof en) => d.userLimit.heading },
-];
+].map((screen) => ({
+  ...screen,
+  // Each page is titled by its own heading, so that tabs and history tell them apart.
+  title: screen.title ?? ((d: typeof en) => `${screen.heading(d)} · ${d.common.productName}`),
+}));
 
 for (const [language, dictionary] of Object.entries(dictionaries)) {
   test(`every static screen speaks ${language}`, async ({ page }) => {
@@ -64,7 +68,7 @@ for (const [language, dictionary] of Object.entries(dictionaries)) {
       await page.goto(`/login/${language}${screen.path}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading(dictionary));
-      await expect(page).toHaveTitle(dictionary.metadata.title);
+      await expect(page).toHaveTitle(screen.title(dictionary));
     }
   });
 

@@ -10,9 +10,10 @@ import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { firstValues, type PageSearchParams } from '@/lib/search-params';
 import { isMobileRequest } from '@/lib/user-agent';
+import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The link's query is its credential: no referrer to other sites.
-export const metadata: Metadata = { referrer: 'same-origin' };
+export const generateMetadata = headingAsTitle('bookings', 'heading', { referrer: 'same-origin' });
 
 /** `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. */
 export default async function BookingLinkPage({

@@ -11,6 +11,9 @@ import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-i
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
+import { headingAsTitle } from '@/lib/i18n/page-title';
+
+export const generateMetadata = headingAsTitle('mailSent', 'heading');
 
 export default async function MailSentPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;

@@ -7,6 +7,9 @@ import { ViewHeading } from '@/components/ui/view-heading';
 import { readSignUp } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
+import { headingAsTitle } from '@/lib/i18n/page-title';
+
+export const generateMetadata = headingAsTitle('signUp', 'heading');
 
 export default async function SignUpPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;

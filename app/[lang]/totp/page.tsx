@@ -4,6 +4,9 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { NoticePage } from '@/components/ui/notice-page';
 import { getConfig } from '@/lib/config';
 import type { Language } from '@/lib/i18n/routing';
+import { headingAsTitle } from '@/lib/i18n/page-title';
+
+export const generateMetadata = headingAsTitle('totp', 'heading');
 
 /** Accounts with one-time codes sign in through the mobile app, not here. */
 export default async function OneTimeCodePage({ params }: { params: Promise<{ lang: Language }> }) {

@@ -2,6 +2,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { NoticePage } from '@/components/ui/notice-page';
 import type { Language } from '@/lib/i18n/routing';
+import { headingAsTitle } from '@/lib/i18n/page-title';
+
+export const generateMetadata = headingAsTitle('userLimit', 'heading');
 
 /** The freemium limit page: createUser or addUser answered USER_COUNT_EXCEEDED. */
 export default async function UserLimitPage({ params }: { params: Promise<{ lang: Language }> }) {

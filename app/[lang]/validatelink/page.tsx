@@ -8,10 +8,11 @@ import type { LinkCheck } from '@/lib/backend/auth';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import type { PageSearchParams } from '@/lib/search-params';
+import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The URL carries the link's signature: it must not leak to other sites as a referrer. Not
 // 'no-referrer', which would also blank the Origin of the form's own POST and fail Next's check.
-export const metadata: Metadata = { referrer: 'same-origin' };
+export const generateMetadata = headingAsTitle('validateLink', 'heading', { referrer: 'same-origin' });
 
 const required = z.string().min(1).max(2048);
 const optional = z.string().max(2048).default('');

@@ -5,9 +5,10 @@ import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
 import type { Language } from '@/lib/i18n/routing';
 import { firstValues, type PageSearchParams } from '@/lib/search-params';
+import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The invite link's query is its credential: no referrer to other sites.
-export const metadata: Metadata = { referrer: 'same-origin' };
+export const generateMetadata = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });
 
 /** `/invite-user?email=…&inviteToken=…`: an invited colleague chooses a display name. */
 export default async function InvitePage({
