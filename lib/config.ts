@@ -63,6 +63,8 @@ function settingsSchema(production: boolean) {
       z.string().min(32, { error: 'must be at least 32 characters' }),
       DEVELOPMENT_SESSION_SECRET,
     ),
+    // During a rotation: still opens cookies sealed before it, never seals new ones.
+    SESSION_SECRET_PREVIOUS: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ORG_BACKEND_URL_TEMPLATE: z
       .string()
       .refine((value) => value.includes('{subDomain}') && URL.canParse(value.replace('{subDomain}', 'x')), {
@@ -95,6 +97,7 @@ export type Config = {
   backendUrl: string;
   appDomains: string[];
   sessionSecret: string;
+  previousSessionSecret: string | undefined;
   organisationBackendUrlTemplate: string | undefined;
   productKey: string;
   google: (SsoClient & { issuer: string }) | undefined;
@@ -146,6 +149,7 @@ export function parseConfig(environment: Environment): ConfigResult {
       backendUrl: settings.BACKEND_URL.replace(/\/+$/, ''),
       appDomains: settings.APP_DOMAINS,
       sessionSecret: settings.SESSION_SECRET,
+      previousSessionSecret: settings.SESSION_SECRET_PREVIOUS,
       organisationBackendUrlTemplate: settings.ORG_BACKEND_URL_TEMPLATE,
       productKey: settings.PRODUCT_KEY,
       google:

@@ -13,8 +13,7 @@ export type SealPurpose = 'email-sign-in' | 'sign-up' | 'last-login' | 'sso-flow
 
 const keys = new Map<string, Uint8Array>();
 
-function keyFor(purpose: SealPurpose): Uint8Array {
-  const secret = getConfig().sessionSecret;
+function keyFor(purpose: SealPurpose, secret = getConfig().sessionSecret): Uint8Array {
   const cacheKey = `${purpose}\u0000${secret}`;
   let key = keys.get(cacheKey);
   if (!key) {
@@ -32,17 +31,25 @@ export async function seal(purpose: SealPurpose, payload: Record<string, unknown
     .encrypt(keyFor(purpose));
 }
 
-/** The payload, or undefined when the value is missing, tampered with, expired or of another shape. */
-export async function unseal<T>(purpose: SealPurpose, sealed: string | undefined, shape: z.ZodType<T>): Promise<T | undefined> {
-  if (!sealed) return undefined;
+async function open(sealed: string, key: Uint8Array) {
   try {
-    const { payload } = await jwtDecrypt(sealed, keyFor(purpose), {
-      keyManagementAlgorithms: ['dir'],
-      contentEncryptionAlgorithms: ['A256GCM'],
-    });
-    const parsed = shape.safeParse(payload);
-    return parsed.success ? parsed.data : undefined;
+    const { payload } = await jwtDecrypt(sealed, key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+    return payload;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The payload, or undefined when the value is missing, tampered with, expired or of another
+ * shape. During a rotation of SESSION_SECRET, values sealed with the previous one still open.
+ */
+export async function unseal<T>(purpose: SealPurpose, sealed: string | undefined, shape: z.ZodType<T>): Promise<T | undefined> {
+  if (!sealed) return undefined;
+  const { previousSessionSecret } = getConfig();
+  const payload =
+    (await open(sealed, keyFor(purpose))) ??
+    (previousSessionSecret ? await open(sealed, keyFor(purpose, previousSessionSecret)) : undefined);
+  const parsed = shape.safeParse(payload);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -65,6 +65,28 @@ describe('seal and unseal', () => {
     await expect(other!.unseal('sign-up', sealed, signUp)).resolves.toBeUndefined();
   });
 
+  it('during a rotation, still opens values sealed with SESSION_SECRET_PREVIOUS, and seals only with the new one', async () => {
+    const sealedBefore = await seal('sign-up', payload, 60);
+    let rotated: typeof import('@/lib/sealed') | undefined;
+    let withoutPrevious: typeof import('@/lib/sealed') | undefined;
+    jest.isolateModules(() => {
+      process.env.SESSION_SECRET = 'the-new-secret-of-at-least-32-characters';
+      process.env.SESSION_SECRET_PREVIOUS = secret;
+      rotated = require('@/lib/sealed');
+      require('@/lib/config').getConfig(); // read the environment now, not on first use
+    });
+    jest.isolateModules(() => {
+      delete process.env.SESSION_SECRET_PREVIOUS;
+      withoutPrevious = require('@/lib/sealed');
+      require('@/lib/config').getConfig();
+    });
+    process.env.SESSION_SECRET = secret;
+    await expect(rotated!.unseal('sign-up', sealedBefore, signUp)).resolves.toEqual(payload);
+    const sealedAfter = await rotated!.seal('sign-up', payload, 60);
+    await expect(withoutPrevious!.unseal('sign-up', sealedAfter, signUp)).resolves.toEqual(payload);
+    await expect(withoutPrevious!.unseal('sign-up', sealedBefore, signUp)).resolves.toBeUndefined();
+  });
+
   it('returns undefined for a payload of the wrong shape', async () => {
     const sealed = await seal('sign-up', { email: 'anna@example.com', autoAddToken: 42 }, 60);
     await expect(unseal('sign-up', sealed, signUp)).resolves.toBeUndefined();
