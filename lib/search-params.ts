@@ -1,3 +1,5 @@
+import type { Language } from '@/lib/i18n/routing';
+
 /** A page's `searchParams`, one value per name (the first, as URLSearchParams.get gives it). */
 export type PageSearchParams = Record<string, string | string[] | undefined>;
 
@@ -9,3 +11,9 @@ export function firstValues(query: PageSearchParams): Record<string, string> {
     }),
   );
 }
+
+/** The props of a page under `app/[lang]/` that reads its query. */
+export type LanguagePageProps = {
+  params: Promise<{ lang: Language }>;
+  searchParams: Promise<PageSearchParams>;
+};

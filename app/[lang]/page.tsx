@@ -10,15 +10,9 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
 import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
-import { type Language } from '@/lib/i18n/routing';
-import { firstValues, type PageSearchParams } from '@/lib/search-params';
+import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 
-type LoginPageProps = {
-  params: Promise<{ lang: Language }>;
-  searchParams: Promise<PageSearchParams>;
-};
-
-export default async function LoginPage({ params, searchParams }: LoginPageProps) {
+export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
   const [t, tErrors, query, headerList] = await Promise.all([

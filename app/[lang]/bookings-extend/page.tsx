@@ -7,8 +7,7 @@ import { ClientMessages } from '@/components/i18n/client-messages';
 import { getConfig } from '@/lib/config';
 import { readCookie } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
-import type { Language } from '@/lib/i18n/routing';
-import { firstValues, type PageSearchParams } from '@/lib/search-params';
+import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { isMobileRequest } from '@/lib/user-agent';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 
@@ -16,13 +15,7 @@ import { headingAsTitle } from '@/lib/i18n/page-title';
 export const generateMetadata = headingAsTitle('bookings', 'heading', { referrer: 'same-origin' });
 
 /** `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. */
-export default async function BookingLinkPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ lang: Language }>;
-  searchParams: Promise<PageSearchParams>;
-}) {
+export default async function BookingLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
   const linkQuery = firstValues(await searchParams);

@@ -6,8 +6,7 @@ import { confirmSignInLink } from '@/components/link-validation/actions';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import type { LinkCheck } from '@/lib/backend/auth';
 import { redirect } from '@/lib/i18n/navigation';
-import type { Language } from '@/lib/i18n/routing';
-import type { PageSearchParams } from '@/lib/search-params';
+import type { LanguagePageProps } from '@/lib/search-params';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The URL carries the link's signature: it must not leak to other sites as a referrer. Not
@@ -26,13 +25,7 @@ const linkQuery = z.object({
   displayName: optional,
 }) satisfies z.ZodType<LinkCheck, unknown>;
 
-export default async function ValidateLinkPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ lang: Language }>;
-  searchParams: Promise<PageSearchParams>;
-}) {
+export default async function ValidateLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
   const link = linkQuery.safeParse(await searchParams);

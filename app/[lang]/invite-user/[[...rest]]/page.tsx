@@ -3,21 +3,14 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
-import type { Language } from '@/lib/i18n/routing';
-import { firstValues, type PageSearchParams } from '@/lib/search-params';
+import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The invite link's query is its credential: no referrer to other sites.
 export const generateMetadata = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });
 
 /** `/invite-user?email=…&inviteToken=…`: an invited colleague chooses a display name. */
-export default async function InvitePage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ lang: Language }>;
-  searchParams: Promise<PageSearchParams>;
-}) {
+export default async function InvitePage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
   const inviteFields = firstValues(await searchParams);
