@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { organisationAddressFromTrayConfig } from '@/lib/arrival';
+import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
+import { routeLanguage } from '@/lib/i18n/language-routing';
+import { languages, preferredLanguage } from '@/lib/i18n/routing';
+import { seal, unseal } from '@/lib/sealed';
+import { isAllowedRedirectUri } from '@/lib/sso/outcome';
+import { isValidDisplayName, isValidEmail, isValidInviteName } from '@/lib/validation';
+import { z } from 'zod';
+
+/**
+ * Properties that must hold for any input, not just the examples the other tests pick: what an
+ * attacker controls (Host, paths, cookies, query values) can never steer a redirect off the
+ * configured domains or crash a parser.
+ */
+
+process.env.SESSION_SECRET = 'property-test-secret-of-at-least-32-chars';
+const domains = ['example.com', 'test.example.com'];
+const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.webUrl(), fc.domain());
+
+describe('hosts', () => {
+  it('whatever the Host header says, organisation URLs stay on a configured domain', () => {
+    fc.assert(
+      fc.property(anyText, fc.constantFrom('http', 'https', 'javascript', ''), (host, protocol) => {
+        const headers: Record<string, string> = { host, 'x-forwarded-proto': protocol };
+        const resolved = resolveRequestHost({ get: (name) => headers[name] ?? null }, domains);
+        const url = new URL(organisationUrl(resolved, 'acme'));
+        expect(['http:', 'https:']).toContain(url.protocol);
+        expect(domains.some((domain) => url.hostname === `acme.${domain}`)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('language routing', () => {
+  it('every redirect stays inside the app, in one of our languages', () => {
+    fc.assert(
+      fc.property(fc.webPath(), anyText, (path, acceptLanguage) => {
+        const route = routeLanguage(path.startsWith('/') ? path : `/${path}`, acceptLanguage);
+        if (route.action === 'redirect') {
+          expect(route.pathname).toMatch(new RegExp(`^/(${languages.join('|')})(/|$)`));
+          expect(route.pathname.startsWith('//')).toBe(false);
+        }
+      }),
+    );
+  });
+
+  it('any Accept-Language header gives one of our languages', () => {
+    fc.assert(fc.property(anyText, (header) => expect(languages).toContain(preferredLanguage(header))));
+  });
+});
+
+describe('redirect targets', () => {
+  const allowlist = ['deskbooking://sso', 'https://cc.example.com/sso'];
+
+  it('an allowed redirect_uri always has the scheme and host of an allowlist entry', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl({ withQueryParameters: true }), anyText, fc.constant('deskbooking://sso/x')), (candidate) => {
+        if (!isAllowedRedirectUri(candidate, allowlist)) return;
+        const url = new URL(candidate);
+        expect(allowlist.some((entry) => new URL(entry).protocol === url.protocol && new URL(entry).host === url.host)).toBe(true);
+      }),
+    );
+  });
+
+  it('a tray configuration URL only ever yields an https address under a configured domain', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl(), anyText), (tray) => {
+        const address = organisationAddressFromTrayConfig(tray, domains);
+        if (address === undefined) return;
+        const url = new URL(address);
+        expect(url.protocol).toBe('https:');
+        expect(domains.some((domain) => url.hostname.endsWith(`.${domain}`))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('input rules', () => {
+  it('accepted e-mail addresses are short, with one @ and a dotted domain', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.emailAddress(), anyText), (value) => {
+        if (!isValidEmail(value)) return;
+        expect(value.length).toBeLessThanOrEqual(254);
+        expect(value.split('@')).toHaveLength(2);
+        expect(value.split('@')[1]).toContain('.');
+        expect(value).not.toMatch(/[\s<>"]/);
+      }),
+    );
+  });
+
+  it('an invite name that passes can never carry markup or quotes', () => {
+    fc.assert(
+      fc.property(anyText, (value) => {
+        if (!isValidInviteName(value)) return;
+        expect(value).not.toMatch(/[<>"'`/\\;&]/);
+        expect(value.trim()).not.toBe('');
+        expect(value.length).toBeLessThanOrEqual(255);
+      }),
+    );
+  });
+
+  it('a display name passes exactly when it has 1 to 255 characters that are not all blank', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (value) => {
+        expect(isValidDisplayName(value)).toBe(value.trim().length > 0 && value.length <= 255);
+      }),
+    );
+  });
+});
+
+describe('sealed cookies', () => {
+  const shape = z.object({ email: z.string() });
+
+  it('any cookie value a browser sends is either ours, intact, or nothing: never an exception', async () => {
+    const genuine = await seal('sign-up', { email: 'a@example.com' }, 60);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(anyText, fc.integer({ min: 0, max: genuine.length - 1 }).map((at) => `${genuine.slice(0, at)}x${genuine.slice(at + 1)}`)), async (value) => {
+        const opened = await unseal('sign-up', value, shape);
+        if (opened !== undefined) expect(value).toBe(genuine);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
