@@ -112,14 +112,20 @@ describe('input rules', () => {
 describe('sealed cookies', () => {
   const shape = z.object({ email: z.string() });
 
-  it('any cookie value a browser sends is either ours, intact, or nothing: never an exception', async () => {
-    const genuine = await seal('sign-up', { email: 'a@example.com' }, 60);
+  it('any cookie value a browser sends opens as our own payload or as nothing: never another, never an exception', async () => {
+    const payload = { email: 'a@example.com' };
+    const genuine = await seal('sign-up', payload, 60);
+    const mutated = fc
+      .tuple(fc.integer({ min: 0, max: genuine.length - 1 }), fc.constantFrom('x', 'A', '-', '_', '.', '0'))
+      .map(([at, character]) => `${genuine.slice(0, at)}${character}${genuine.slice(at + 1)}`);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyText, fc.integer({ min: 0, max: genuine.length - 1 }).map((at) => `${genuine.slice(0, at)}x${genuine.slice(at + 1)}`)), async (value) => {
+      fc.asyncProperty(fc.oneof(anyText, mutated), async (value) => {
         const opened = await unseal('sign-up', value, shape);
-        if (opened !== undefined) expect(value).toBe(genuine);
+        // A changed character may fall in base64's unused padding bits and leave the bytes as
+        // they were; then it opens, but only ever as the very payload that was sealed.
+        if (opened !== undefined) expect(opened).toEqual(payload);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 });
