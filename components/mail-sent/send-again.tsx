@@ -7,14 +7,15 @@ import type { SendAgainState } from '@/components/email-sign-in/actions';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 
-const LOCK_MS = 30_000;
-
 /** "Send again", locked for 30 s after each link so that people do not flood their inbox. */
 export function SendAgain({
   action,
+  lockMs,
   lockedForMs,
 }: {
   action: (previous: SendAgainState) => Promise<SendAgainState>;
+  /** How long the button locks after each link (the server's rule, passed down). */
+  lockMs: number;
   lockedForMs: number;
 }) {
   const t = useTranslations('mailSent');
@@ -28,8 +29,8 @@ export function SendAgain({
   }, [lockedForMs]);
 
   useEffect(() => {
-    if (state.status === 'sent') setUnlocksAt(Date.now() + LOCK_MS);
-  }, [state]);
+    if (state.status === 'sent') setUnlocksAt(Date.now() + lockMs);
+  }, [state, lockMs]);
 
   useEffect(() => {
     const tick = () => setNow(Date.now());

@@ -10,7 +10,6 @@ import { discover, type Discovery } from './discovery';
  */
 
 export type SsoProvider = 'google' | 'microsoft';
-export const ssoProviders: readonly SsoProvider[] = ['google', 'microsoft'];
 
 // offline_access is what the specification asks Microsoft for; nothing here uses a refresh token.
 const scopes: Record<SsoProvider, string[]> = {

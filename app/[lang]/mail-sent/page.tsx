@@ -44,7 +44,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
             <span className="sr-only">{tCommon('opensInNewTab')}</span>
           </a>
         )}
-        <SendAgain action={sendLinkAgain.bind(null, lang)} lockedForMs={lockedForMs} />
+        <SendAgain action={sendLinkAgain.bind(null, lang)} lockMs={SEND_AGAIN_LOCK_MS} lockedForMs={lockedForMs} />
       </ClientMessages>
       <form action={cancelEmailSignIn.bind(null, lang)}>
         <button type="submit" className={buttonClasses('quiet')}>
