@@ -51,7 +51,7 @@ const appServers = APP_PORTS.map((port) => ({
     ...SSO_CLIENTS,
     GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
     MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/${TENANT_ID}/v2.0`,
-    SSO_REDIRECT_ALLOWLIST: 'deskbooking://sso,https://cc.desk.test:4443/sso',
+    SSO_REDIRECT_ALLOWLIST: `deskbooking://sso,https://cc.desk.test:${HTTPS_PORT}/sso`,
     NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path', ''),
   },
   reuseExistingServer: false,

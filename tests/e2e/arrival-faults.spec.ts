@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET } from './environment.ts';
+import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET, testPort } from './environment.ts';
 
 /**
  * Arrival with a stored sign-in while the backend misbehaves. A second app instance (same
@@ -11,8 +11,8 @@ import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET } from './enviro
  * and the real topology give it a genuine lastLogin cookie.
  */
 
-const APP_PORT = 4320;
-const BACKEND_PORT = 4321;
+const APP_PORT = testPort(4320);
+const BACKEND_PORT = testPort(4321);
 
 type Backend = { close(): void };
 

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 async function signInByEmail(page: Page, seeded: string, subDomain: string) {
   const email = uniqueAddress(seeded);
@@ -77,14 +77,14 @@ test('a sub-domain cookie that is not a DNS label is ignored', async ({ page, co
 test('an office network is recognised by its address and sent to its organisation host', async ({ request }) => {
   // As nginx would forward it: the first X-Forwarded-For entry is the client's address.
   const response = await request.get(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
-    headers: { host: `web.${DOMAIN}:4443`, 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
   expect(response.headers().location).toBe(`https://globex.${DOMAIN}/`);
 
   const elsewhere = await request.get(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
-    headers: { host: `web.${DOMAIN}:4443`, 'x-forwarded-for': '192.0.2.99', 'x-forwarded-proto': 'https' },
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-for': '192.0.2.99', 'x-forwarded-proto': 'https' },
     maxRedirects: 0,
   });
   expect(elsewhere.status()).toBe(200);

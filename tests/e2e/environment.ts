@@ -2,10 +2,17 @@ import { join } from 'node:path';
 
 /** Addresses of the end-to-end topology: nginx in front, as in production (deploy/nginx). */
 export const DOMAIN = 'desk.test';
-export const HTTPS_PORT = 4443;
-export const APP_PORTS = [4100];
-export const BACKEND_PORT = 4101;
-export const IDENTITY_PROVIDER_PORT = 4102;
+
+/** Shifts every port of the suite, so two checkouts can run their suites side by side. */
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export function testPort(port: number): number {
+  return port + PORT_OFFSET;
+}
+
+export const HTTPS_PORT = testPort(4443);
+export const APP_PORTS = [testPort(4100)];
+export const BACKEND_PORT = testPort(4101);
+export const IDENTITY_PROVIDER_PORT = testPort(4102);
 export const IDENTITY_PROVIDER_ORIGIN = `https://127.0.0.1:${IDENTITY_PROVIDER_PORT}`;
 /** The local provider's Entra-shaped tenant (dev/identity-provider/settings.ts). */
 export const TENANT_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';

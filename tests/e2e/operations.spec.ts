@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { testPort } from './environment.ts';
 
 /**
  * The standalone server as operators run it: a copy of .next/standalone somewhere else, started
@@ -16,7 +17,7 @@ const BASE_ENVIRONMENT = {
   NEXT_TELEMETRY_DISABLED: '1',
 };
 const SETTINGS = {
-  BACKEND_URL: 'http://127.0.0.1:4311',
+  BACKEND_URL: `http://127.0.0.1:${testPort(4311)}`,
   APP_DOMAINS: 'example.com',
   SESSION_SECRET: 'operations-test-secret-of-at-least-32-chars',
 };
@@ -46,27 +47,27 @@ test.beforeAll(() => {
 test.afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 test('a clean copy of the build serves /login/en and its assets with only environment variables', async () => {
-  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: '4310' });
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4310)) });
   try {
-    await waitUntilServing('http://127.0.0.1:4310/login/api/health');
-    const page = await fetch('http://127.0.0.1:4310/login/en', { headers: { host: 'web.example.com' } });
+    await waitUntilServing(`http://127.0.0.1:${testPort(4310)}/login/api/health`);
+    const page = await fetch(`http://127.0.0.1:${testPort(4310)}/login/en`, { headers: { host: 'web.example.com' } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<h1 class="text-2xl font-bold">Sign in</h1>');
     const stylesheet = /href="(\/login\/_next\/static\/[^"]+\.css)"/.exec(html)?.[1];
     expect(stylesheet).toBeDefined();
     expect((await fetch(`http://127.0.0.1:4310${stylesheet}`)).status).toBe(200);
-    expect((await fetch('http://127.0.0.1:4310/login/logo.svg')).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${testPort(4310)}/login/logo.svg`)).status).toBe(200);
   } finally {
     server.child.kill('SIGKILL');
   }
 });
 
 test('readiness says 503 while the backend is away, without saying more', async () => {
-  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: '4312' });
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4312)) });
   try {
-    await waitUntilServing('http://127.0.0.1:4312/login/api/health');
-    const ready = await fetch('http://127.0.0.1:4312/login/api/ready');
+    await waitUntilServing(`http://127.0.0.1:${testPort(4312)}/login/api/health`);
+    const ready = await fetch(`http://127.0.0.1:${testPort(4312)}/login/api/ready`);
     expect(ready.status).toBe(503);
     expect(await ready.text()).toBe('{"status":"not-ready"}');
   } finally {
@@ -77,7 +78,7 @@ test('readiness says 503 while the backend is away, without saying more', async 
 test('a bad setting stops the server with one clear line per problem and a non-zero exit', async () => {
   const server = startServer(copy, {
     ...BASE_ENVIRONMENT,
-    PORT: '4313',
+    PORT: String(testPort(4313)),
     BACKEND_URL: 'not a url',
     APP_DOMAINS: 'example.com',
     SESSION_SECRET: 'short',
@@ -93,12 +94,12 @@ test('a bad setting stops the server with one clear line per problem and a non-z
 test('SIGTERM lets a request in flight finish, then the server exits within 10 s', async () => {
   // A backend that accepts connections and never answers: the arrival waits its whole budget.
   const { createServer } = await import('node:net');
-  const silentBackend = createServer(() => undefined).listen(4311, '127.0.0.1');
-  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: '4314' });
+  const silentBackend = createServer(() => undefined).listen(testPort(4311), '127.0.0.1');
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4314)) });
   try {
-    await waitUntilServing('http://127.0.0.1:4314/login/api/health');
+    await waitUntilServing(`http://127.0.0.1:${testPort(4314)}/login/api/health`);
     const started = Date.now();
-    const inFlight = fetch('http://127.0.0.1:4314/login/en', { headers: { host: 'web.example.com', 'x-forwarded-for': '203.0.113.7' } });
+    const inFlight = fetch(`http://127.0.0.1:${testPort(4314)}/login/en`, { headers: { host: 'web.example.com', 'x-forwarded-for': '203.0.113.7' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
     const response = await inFlight;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { backendCalls } from './backend.ts';
-import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 const providers = [
   { provider: 'google', button: 'Sign in with Google' },
@@ -110,8 +110,8 @@ test('a one-time-code account is sent to /totp', async ({ page }) => {
 });
 
 test('an allowed redirect_uri receives the token and organisation', async ({ page }) => {
-  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: 'https://cc.desk.test:4443/sso/callback' }));
-  await expect(page).toHaveURL(/^https:\/\/cc\.desk\.test:4443\/sso\/callback\?token=[^&]+&subDomain=acme$/);
+  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: `https://cc.desk.test:${HTTPS_PORT}/sso/callback` }));
+  await expect(page).toHaveURL(new RegExp(`^https://cc\\.desk\\.test:${HTTPS_PORT}/sso/callback\\?token=[^&]+&subDomain=acme$`));
 });
 
 test('on a phone the mobile app is opened from a page that says so', async ({ browser }) => {
