@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** A server the benchmark starts on its own port, and the CPU time its process tree spends. */
+export type Server = { name: string; origin: string; child: ChildProcess; stop(): Promise<void> };
+
+export async function startServer(options: {
+  name: string;
+  script: string;
+  port: number;
+  cwd?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  /** A path on the server that answers 200 once it is ready. */
+  readyPath: string;
+}): Promise<Server> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(options.port), ...options.env },
+    // Request logs would cost the server a write per request; only failures are shown.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Generous: on a shared machine under load, a server may take a minute to start.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode} before it was ready`);
+    const status = await fetch(`${origin}${options.readyPath}`, { redirect: 'manual' }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.name} not ready at ${origin}${options.readyPath} (last status ${status})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    name: options.name,
+    origin,
+    child,
+    async stop() {
+      // SIGKILL: the benchmark has no requests in flight worth finishing.
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may contain spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((candidate) => statFields(candidate)?.[1] === String(pid));
+}
+
+/** utime + stime of a process and its descendants, in milliseconds (from /proc/<pid>/stat). */
+export function cpuMilliseconds(pid: number): number {
+  const fields = statFields(pid);
+  if (!fields) return 0;
+  // After the command name: field 14 (utime) and 15 (stime) of proc(5) are indexes 11 and 12 here.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const own = (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return own + childrenOf(pid).reduce((sum, child) => sum + cpuMilliseconds(child), 0);
+}
