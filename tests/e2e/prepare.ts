@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildBareNext } from '../../bench/bare-next.ts';
 import { ensureDevCertificates, extraCaCertificatesFor } from '../../dev/identity-provider/certificates.ts';
 import {
   APP_PORTS,
@@ -69,4 +70,9 @@ http {
 );
 writeFileSync(join(RUN_DIRECTORY, 'nginx-path'), nginxPath!);
 execFileSync(nginxPath!, ['-t', '-q', '-p', join(RUN_DIRECTORY, 'nginx'), '-c', join(RUN_DIRECTORY, 'nginx', 'nginx.conf')], { stdio: 'inherit' });
+
+// The framework floor of the size budgets (budgets.spec.ts): a bare page of the same Next.js.
+const bareNextStarted = performance.now();
+buildBareNext();
+console.log(`e2e: bare Next.js page built in ${((performance.now() - bareNextStarted) / 1000).toFixed(1)} s`);
 console.log(`e2e: nginx site, certificates and Chromium ready (${RUN_DIRECTORY})`);
