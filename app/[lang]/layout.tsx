@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/logo';
-import { ClientMessages } from '@/components/i18n/client-messages';
+import { ErrorPageTextProvider } from '@/components/i18n/error-page-text';
 import { LanguageLinks } from '@/components/i18n/language-links';
 import { isLanguage, languages } from '@/lib/i18n/routing';
 import '../globals.css';
@@ -34,6 +34,8 @@ export default async function LanguageLayout({ children, params }: LanguageLayou
   const { lang } = await params;
   if (!isLanguage(lang)) notFound();
   setRequestLocale(lang);
+  const [t, tCommon] = await Promise.all([getTranslations('errorPage'), getTranslations('common')]);
+  const errorPageText = { language: lang, heading: t('heading'), body: t('body'), backToLogin: tCommon('backToLogin') };
 
   return (
     <html lang={lang}>
@@ -43,7 +45,7 @@ export default async function LanguageLayout({ children, params }: LanguageLayou
             <Logo />
           </header>
           <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8">
-            <ClientMessages namespaces={['errorPage', 'common']}>{children}</ClientMessages>
+            <ErrorPageTextProvider text={errorPageText}>{children}</ErrorPageTextProvider>
           </main>
           <LanguageLinks current={lang} />
         </div>
