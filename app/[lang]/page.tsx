@@ -1,9 +1,8 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { requestSignInLink } from '@/components/email-sign-in/actions';
-import { EmailSignIn } from '@/components/email-sign-in/email-sign-in';
-import { ClientMessages } from '@/components/i18n/client-messages';
+import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
 import { ExpiringStatus } from '@/components/ui/expiring-status';
 import { StatusMessage } from '@/components/ui/status-message';
@@ -15,9 +14,13 @@ import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const [t, tErrors, query, headerList] = await Promise.all([
+  const [t, tErrors, tRateLimit, tTrialExpired, tCommon, messages, query, headerList] = await Promise.all([
     getTranslations('login'),
     getTranslations('errors'),
+    getTranslations('rateLimit'),
+    getTranslations('trialExpired'),
+    getTranslations('common'),
+    getMessages(),
     searchParams,
     headers(),
   ]);
@@ -28,12 +31,38 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     query: new URLSearchParams(firstValues(query)),
   });
 
+  const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
+  const text: EmailSignInText = {
+    form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
+    errors: messages.errors,
+    rateLimit: { heading: tRateLimit('heading'), body: tRateLimit('body'), tryAgain: tCommon('tryAgain') },
+    trialExpired: {
+      heading: tTrialExpired('heading'),
+      subheading: tTrialExpired('subheading'),
+      talkToSales: tTrialExpired('talkToSales'),
+      viewPricing: tTrialExpired('viewPricing'),
+      details: tTrialExpired.rich('details', {
+        demo: (chunks) => (
+          <a href={links.demo} className={inlineLink}>
+            {chunks}
+          </a>
+        ),
+        trial: (chunks) => (
+          <a href={links.freeTrial} className={inlineLink}>
+            {chunks}
+          </a>
+        ),
+      }),
+    },
+  };
+
   return (
-    <ClientMessages namespaces={['login', 'errors', 'rateLimit', 'trialExpired', 'common']}>
+    <>
       {autoLogin && <LocalTokenRedirect />}
       <EmailSignIn
         action={requestSignInLink.bind(null, lang)}
-        trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang], demo: links.demo, freeTrial: links.freeTrial }}
+        trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang] }}
+        text={text}
         header={
           <>
             <h1 className="text-2xl font-bold">{t('heading')}</h1>
@@ -64,6 +93,6 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
           })}
         </p>
       </EmailSignIn>
-    </ClientMessages>
+    </>
   );
 }

@@ -1,17 +1,26 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { isValidEmail } from '@/lib/validation';
+import type { Messages } from '@/lib/i18n/messages';
 import type { EmailFormState } from './actions';
-import { RateLimitView } from './rate-limit-view';
-import { TrialExpiredView, type TrialExpiredLinks } from './trial-expired-view';
+import { RateLimitView, type RateLimitText } from './rate-limit-view';
+import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from './trial-expired-view';
+
+/** Every word of the island, translated by the page on the server (no message formatter here). */
+export type EmailSignInText = {
+  form: Pick<Messages['login'], 'emailLabel' | 'emailPlaceholder' | 'submit' | 'submitting'>;
+  errors: Messages['errors'];
+  rateLimit: RateLimitText;
+  trialExpired: TrialExpiredText;
+};
 
 type EmailSignInProps = {
   action: (previous: EmailFormState, form: FormData) => Promise<EmailFormState>;
   trialExpiredLinks: TrialExpiredLinks;
+  text: EmailSignInText;
   /** The page's heading and introduction, shown with the form (server-rendered). */
   header: ReactNode;
   /** What follows the form on the login page: the other sign-in methods (server-rendered). */
@@ -21,19 +30,19 @@ type EmailSignInProps = {
 const initialState: EmailFormState = { status: 'idle', email: '' };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ action, trialExpiredLinks, header, children }: EmailSignInProps) {
+export function EmailSignIn({ action, trialExpiredLinks, text, header, children }: EmailSignInProps) {
   const [state, formAction] = useActionState(action, initialState);
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
 
-  if (view.status === 'rate-limited') return <RateLimitView onTryAgain={() => setDismissed(state)} />;
-  if (view.status === 'trial-expired') return <TrialExpiredView links={trialExpiredLinks} />;
+  if (view.status === 'rate-limited') return <RateLimitView text={text.rateLimit} onTryAgain={() => setDismissed(state)} />;
+  if (view.status === 'trial-expired') return <TrialExpiredView links={trialExpiredLinks} text={text.trialExpired} />;
 
   return (
     <>
       {header}
       {/* Back from the rate-limit view, whose button is gone: the person carries on in the field. */}
-      <EmailForm action={formAction} state={view} focusEmail={state === dismissed} />
+      <EmailForm action={formAction} state={view} focusEmail={state === dismissed} text={text} />
       {children}
     </>
   );
@@ -43,13 +52,13 @@ function EmailForm({
   action,
   state,
   focusEmail,
+  text,
 }: {
   action: (form: FormData) => void;
   state: EmailFormState;
   focusEmail: boolean;
+  text: EmailSignInText;
 }) {
-  const t = useTranslations('login');
-  const tErrors = useTranslations('errors');
   const [localError, setLocalError] = useState<'emailNotValid' | null>(null);
   const serverError = state.status === 'error' ? state.message : null;
   const error = localError ?? serverError;
@@ -71,7 +80,7 @@ function EmailForm({
     >
       <div className="space-y-1.5">
         <label htmlFor="email" className="block font-medium">
-          {t('emailLabel')}
+          {text.form.emailLabel}
         </label>
         <input
           id="email"
@@ -86,7 +95,7 @@ function EmailForm({
           // A new state from the server re-mounts the field with what was typed: nothing is lost.
           key={state.email}
           defaultValue={state.email}
-          placeholder={t('emailPlaceholder')}
+          placeholder={text.form.emailPlaceholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'email-error' : undefined}
           onChange={() => setLocalError(null)}
@@ -94,11 +103,11 @@ function EmailForm({
         />
         {error && (
           <p id="email-error" role="alert" className="text-danger">
-            {tErrors(error)}
+            {text.errors[error]}
           </p>
         )}
       </div>
-      <SubmitButton label={t('submit')} pendingLabel={t('submitting')} />
+      <SubmitButton label={text.form.submit} pendingLabel={text.form.submitting} />
     </form>
   );
 }

@@ -1,18 +1,17 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
 
-export function RateLimitView({ onTryAgain }: { onTryAgain: () => void }) {
-  const t = useTranslations('rateLimit');
-  const tCommon = useTranslations('common');
+export type RateLimitText = { heading: string; body: string; tryAgain: string };
+
+export function RateLimitView({ text, onTryAgain }: { text: RateLimitText; onTryAgain: () => void }) {
   return (
     <section className="space-y-4">
-      <ViewHeading>{t('heading')}</ViewHeading>
-      <p role="alert">{t('body')}</p>
+      <ViewHeading>{text.heading}</ViewHeading>
+      <p role="alert">{text.body}</p>
       <button type="button" className={buttonClasses('primary')} onClick={onTryAgain}>
-        {tCommon('tryAgain')}
+        {text.tryAgain}
       </button>
     </section>
   );

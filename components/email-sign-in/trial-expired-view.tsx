@@ -1,41 +1,34 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
 
-export type TrialExpiredLinks = { sales: string; pricing: string; demo: string; freeTrial: string };
+export type TrialExpiredLinks = { sales: string; pricing: string };
 
-const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
+export type TrialExpiredText = {
+  heading: string;
+  subheading: string;
+  talkToSales: string;
+  viewPricing: string;
+  /** Rich text with the demo and free-trial links, rendered on the server. */
+  details: ReactNode;
+};
 
-export function TrialExpiredView({ links }: { links: TrialExpiredLinks }) {
-  const t = useTranslations('trialExpired');
+export function TrialExpiredView({ links, text }: { links: TrialExpiredLinks; text: TrialExpiredText }) {
   return (
     <section className="space-y-4">
-      <ViewHeading>{t('heading')}</ViewHeading>
-      <p className="text-muted">{t('subheading')}</p>
+      <ViewHeading>{text.heading}</ViewHeading>
+      <p className="text-muted">{text.subheading}</p>
       <div className="space-y-3">
         <a href={links.sales} className={buttonClasses('secondary')}>
-          {t('talkToSales')}
+          {text.talkToSales}
         </a>
         <a href={links.pricing} className={buttonClasses('outline')}>
-          {t('viewPricing')}
+          {text.viewPricing}
         </a>
       </div>
-      <p>
-        {t.rich('details', {
-          demo: (chunks) => (
-            <a href={links.demo} className={inlineLink}>
-              {chunks}
-            </a>
-          ),
-          trial: (chunks) => (
-            <a href={links.freeTrial} className={inlineLink}>
-              {chunks}
-            </a>
-          ),
-        })}
-      </p>
+      <p>{text.details}</p>
     </section>
   );
 }

@@ -1,16 +1,21 @@
 /** @jest-environment jsdom */
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EmailFormState } from '@/components/email-sign-in/actions';
-import { EmailSignIn } from '@/components/email-sign-in/email-sign-in';
+import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import messages from '@/messages/en.json';
-import { renderWithMessages } from './render-with-messages';
 
 const links = {
   sales: 'https://www.example.com/talk-to-sales',
   pricing: 'https://www.example.com/pricing',
-  demo: 'https://www.example.com/book-a-demo',
-  freeTrial: 'https://www.example.com/free-trial',
+};
+
+/** What app/[lang]/page.tsx translates on the server for the island. */
+const text: EmailSignInText = {
+  form: messages.login,
+  errors: messages.errors,
+  rateLimit: { ...messages.rateLimit, tryAgain: messages.common.tryAgain },
+  trialExpired: messages.trialExpired,
 };
 
 function renderSignIn() {
@@ -18,8 +23,8 @@ function renderSignIn() {
     status: 'idle',
     email: String(form.get('email')),
   }));
-  renderWithMessages(
-    <EmailSignIn action={action} trialExpiredLinks={links} header={<h1>Sign in</h1>}>
+  render(
+    <EmailSignIn action={action} trialExpiredLinks={links} text={text} header={<h1>Sign in</h1>}>
       <p>Other methods</p>
     </EmailSignIn>,
   );
