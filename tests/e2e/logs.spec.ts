@@ -113,6 +113,10 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
   const [instance] = deployment.instances;
   const output = instance!.output();
 
+  const text = output.join('\n');
+  const leaked = [...secrets.values].filter(([value]) => text.includes(value) || text.includes(encodeURIComponent(value)));
+  expect(leaked.map(([, what]) => what), 'secrets found in the output').toEqual([]);
+
   // Next's server.js prints a few plain lines of its own while it starts; those are let through
   // by their exact shape. Every other line must be JSON with a request id.
   const nextStartup = /^(▲ Next\.js [\d.]+|- (Local|Network): +http:\/\/[\d.:]+|✓ (Starting\.\.\.|Ready in \d+m?s|Running next\.config took \d+m?s))$/;
@@ -149,7 +153,4 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
     one((line) => line.msg === 'backend call' && line.path === '/api/v1/flw/auth/ssoLogin' && line.requestId === back.requestId, `${provider} ssoLogin`);
   }
 
-  const text = output.join('\n');
-  const leaked = [...secrets.values].filter(([value]) => text.includes(value) || text.includes(encodeURIComponent(value)));
-  expect(leaked.map(([, what]) => what)).toEqual([]);
 });
