@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { getConfig } from '@/lib/config';
+import { requestIdFrom } from '@/lib/request-id';
 
 /**
  * One JSON line per event on stdout, each with the `requestId` of the request it belongs to.
@@ -10,12 +11,6 @@ import { getConfig } from '@/lib/config';
  * log kinds, outcomes and path templates, never values. The redaction below is only the second
  * line of defence, for a field of a secret's name that slips through anyway.
  */
-
-/** Set by proxy.ts on every request it forwards and on the response. */
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-// What an incoming id may look like before it is trusted into a log line (a UUID fits).
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 const SECRET_FIELDS = [
   'authorization',
@@ -62,13 +57,8 @@ export function logger(): Logger {
   return root;
 }
 
-/** The request id a header carries, if it looks like one; else a new one. */
-export function requestIdFrom(headerList: { get(name: string): string | null }): string {
-  const given = headerList.get(REQUEST_ID_HEADER);
-  return given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
-}
-
-// Keyed by the request's header list, so that a request without an id still logs one id throughout.
+// Keyed by the request's header list, so that a request without an id still logs one id throughout
+// (proxy.ts itself sees the id only if nginx sent one; pages, actions and handlers always do).
 const loggersOfRequests = new WeakMap<object, Logger>();
 
 /** A logger whose lines carry the current request's id (server components, actions, route handlers, proxy). */

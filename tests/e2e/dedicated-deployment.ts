@@ -36,8 +36,11 @@ export type Instance = {
   logLines(): LogLine[];
 };
 
-/** One line of the dedicated nginx's access log: which instance served which request. */
-export type Forwarded = { requestId: string; upstream: string; method: string; path: string; status: number };
+/**
+ * One line of the dedicated nginx's access log: which instance served which request. `requestId`
+ * is the id nginx gave the request (the app logs it); `clientRequestId` the one the browser sent.
+ */
+export type Forwarded = { clientRequestId: string; requestId: string; upstream: string; method: string; path: string; status: number };
 
 export type Deployment = {
   origin: string;
@@ -132,7 +135,7 @@ pid ${join(nginxDirectory, 'nginx.pid')};
 error_log ${join(nginxDirectory, 'error.log')} warn;
 events { worker_connections 512; }
 http {
-  log_format instances '$http_x_request_id $upstream_addr $request_method $uri $status';
+  log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';
   access_log ${accessLog} instances;
   client_body_temp_path ${join(nginxDirectory, 'client-body')};
   proxy_temp_path ${join(nginxDirectory, 'proxy')};
@@ -166,8 +169,8 @@ http {
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [requestId = '', upstream = '', method = '', path = '', status = '0'] = line.split(' ');
-          return { requestId, upstream, method, path, status: Number(status) };
+          const [clientRequestId = '', requestId = '', upstream = '', method = '', path = '', status = '0'] = line.split(' ');
+          return { clientRequestId, requestId, upstream, method, path, status: Number(status) };
         }),
     stop: async () => {
       await Promise.all(children.map(stopped));

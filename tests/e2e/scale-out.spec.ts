@@ -9,8 +9,9 @@ import { testPort } from './environment.ts';
  * SESSION_SECRET, as one deployment does. nginx runs one worker and serves this spec alone, so
  * its round robin strictly alternates; the browser runs without JavaScript and fetches no
  * subresources from the app, so every request that reaches an instance is a step of the flow.
- * Each step carries its own X-Request-Id, which nginx's access log (which instance) and the
- * app's log lines (what happened) both record.
+ * The browser names each step with an X-Request-Id of its own; nginx's access log pairs it with
+ * the id nginx hands the app and the instance that served it, and the app's log lines say what
+ * happened under that id.
  */
 
 const APP_PORTS = [testPort(4471), testPort(4472)];
@@ -40,15 +41,18 @@ async function plainBrowser(browser: Browser): Promise<BrowserContext> {
 
 /** Names the requests that follow, until the next step, with a request id of their own. */
 async function step(context: BrowserContext): Promise<string> {
-  const requestId = randomUUID();
-  await context.setExtraHTTPHeaders({ 'x-request-id': requestId });
-  return requestId;
+  const stepId = randomUUID();
+  await context.setExtraHTTPHeaders({ 'x-request-id': stepId });
+  return stepId;
 }
 
-/** The port of the instance that logged `message` under this request id. */
-function instanceThatLogged(requestId: string, message: string, fields: Record<string, unknown> = {}): number {
+/** The port of the instance that logged `message` for a request of this step. */
+function instanceThatLogged(step: string, message: string, fields: Record<string, unknown> = {}): number {
+  const requestIds = new Set(deployment.forwarded().filter((entry) => entry.clientRequestId === step).map((entry) => entry.requestId));
   const found = deployment.instances.filter((instance) =>
-    instance.logLines().some((line) => line.requestId === requestId && line.msg === message && Object.entries(fields).every(([key, value]) => line[key] === value)),
+    instance.logLines().some(
+      (line) => requestIds.has(line.requestId ?? '') && line.msg === message && Object.entries(fields).every(([key, value]) => line[key] === value),
+    ),
   );
   expect(found.map((instance) => instance.port), `"${message}" ${JSON.stringify(fields)} logged once, by one instance`).toHaveLength(1);
   return found[0]!.port;
@@ -87,9 +91,9 @@ test('e-mail sign-in: link request, mail-sent view, link and status polls each l
   // What the mail-sent view's script asks every 5 s, asked by this browser in a tab of its own.
   const statusTab = await context.newPage();
   const poll = async () => {
-    const requestId = await step(context);
+    const stepId = await step(context);
     const response = await statusTab.goto(`${deployment.origin}/login/api/email-sign-in/status`);
-    return { requestId, status: (await response!.json()) as { state: string; location?: string } };
+    return { stepId, status: (await response!.json()) as { state: string; location?: string } };
   };
   const pending = await poll();
   expect(pending.status.state).toBe('pending');
@@ -114,14 +118,14 @@ test('e-mail sign-in: link request, mail-sent view, link and status polls each l
   const flow = deployment.forwarded().slice(seen);
   expectAlternation(flow);
   const requested = instanceThatLogged(linkRequest, 'email sign-in requested', { outcome: 'link-sent' });
-  const mailSentView = flow.find((entry) => entry.requestId === linkRequest && entry.path === '/login/en/mail-sent');
+  const mailSentView = flow.find((entry) => entry.clientRequestId === linkRequest && entry.path === '/login/en/mail-sent');
   expect(mailSentView?.status).toBe(200);
   expect(portOf(mailSentView!), 'the mail-sent view').not.toBe(requested);
   // Every request that opened the sealed emailSignIn cookie, by instance: both took part.
   const readers = [
     portOf(mailSentView!),
-    instanceThatLogged(pending.requestId, 'backend call', { path: '/api/v1/flw/auth/:uuid/isValidId/' }),
-    instanceThatLogged(signedIn.requestId, 'email sign-in completed'),
+    instanceThatLogged(pending.stepId, 'backend call', { path: '/api/v1/flw/auth/:uuid/isValidId/' }),
+    instanceThatLogged(signedIn.stepId, 'email sign-in completed'),
   ];
   expect(new Set(readers)).toEqual(new Set(APP_PORTS));
   instanceThatLogged(linkOpened, 'sign-in link opened', { outcome: 'signed-in' });
