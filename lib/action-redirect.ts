@@ -1,13 +1,24 @@
 import { redirect } from 'next/navigation';
 import { loginOrigin } from '@/lib/hosts';
-import { getPathname } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 
 /** The app's base path (next.config.mjs). */
 export const BASE_PATH = '/login';
 
-type PageHref = Parameters<typeof getPathname>[0]['href'];
+type PageHref = string | { pathname: string; query: Record<string, string> };
+
+/**
+ * A page's path in a language: every path carries its language (lib/i18n/routing.ts,
+ * `localePrefix: 'always'`, no translated path names). Built here rather than with next-intl's
+ * createNavigation, whose module brings its client-side Link, and with it next-intl's client
+ * runtime and message formatter, into the scripts of every page whose actions redirect.
+ */
+export function pagePath(href: PageHref, locale: Language): string {
+  const { pathname, query } = typeof href === 'string' ? { pathname: href, query: {} } : href;
+  const search = new URLSearchParams(query).toString();
+  return `/${locale}${pathname === '/' ? '' : pathname}${search ? `?${search}` : ''}`;
+}
 
 /**
  * Redirects from a server action to a page of this app. Next adds the base path to an action's
@@ -16,5 +27,5 @@ type PageHref = Parameters<typeof getPathname>[0]['href'];
  */
 export async function redirectToPage(href: PageHref, locale: Language): Promise<never> {
   const { host } = await requestContext();
-  redirect(`${loginOrigin(host)}${BASE_PATH}${getPathname({ href, locale })}`);
+  redirect(`${loginOrigin(host)}${BASE_PATH}${pagePath(href, locale)}`);
 }

@@ -1,4 +1,4 @@
 import { createNavigation } from 'next-intl/navigation';
 import { routing } from './routing';
 
-export const { redirect, getPathname } = createNavigation(routing);
+export const { redirect } = createNavigation(routing);
