@@ -202,6 +202,10 @@ try {
       { name: 'app', url: `${app.origin}/login/en`, status: 200, pids: [app.child.pid ?? 0, backend.child.pid ?? 0] },
       { name: 'bare', url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [bareNext.child.pid ?? 0] },
       { name: 'static', url: `${staticServer.origin}/login/en`, status: 200, pids: [staticServer.child.pid ?? 0] },
+      // Where the difference goes: the page without the arrival's backend call, and the proxy alone.
+      { name: 'app-no-arrival', url: `${app.origin}/login/en?from=web`, status: 200, pids: [app.child.pid ?? 0, backend.child.pid ?? 0] },
+      { name: 'app-health', url: `${app.origin}/login/api/health`, status: 200, pids: [app.child.pid ?? 0] },
+      { name: 'bare-health', url: `${bareNext.origin}/login/api/health`, status: 200, pids: [bareNext.child.pid ?? 0] },
     ],
     LOAD,
   );
@@ -360,6 +364,11 @@ function report(m: Measurements): string {
   lines.push(loadRow('the app (proxy, arrival, page)', m.pageLoad.get('app'), ['app', 'backend']));
   lines.push(loadRow('bare Next.js page, no proxy', m.pageLoad.get('bare'), ['server']));
   lines.push(loadRow('plain Node static server (plain HTML)', m.pageLoad.get('static'), ['server']));
+  lines.push(loadRow('the app, `?from=web` (no arrival, so no backend call)', m.pageLoad.get('app-no-arrival'), ['app', 'backend']));
+  lines.push('', 'The proxy alone: the same trivial route handler (`/login/api/health`) in the app, behind its proxy, and in the bare Next.js app, without one.', '');
+  lines.push('| GET /login/api/health | requests/s | p50 | p99 | CPU ms per request |', '|---|---|---|---|---|');
+  lines.push(loadRow('the app (proxy)', m.pageLoad.get('app-health'), ['app']));
+  lines.push(loadRow('bare Next.js, no proxy', m.pageLoad.get('bare-health'), ['server']));
   lines.push('');
 
   lines.push(`## Arrival of a returning user (valid lastLogin cookie)`, '');
