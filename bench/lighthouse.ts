@@ -23,6 +23,7 @@ export async function lighthouseRuns(url: string, runs: number, headers?: () => 
   });
   try {
     const results: LighthouseRun[] = [];
+    let failedRecordings = 0;
     for (let run = 0; run < runs; run += 1) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -33,7 +34,15 @@ export async function lighthouseRuns(url: string, runs: number, headers?: () => 
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits, environment, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+      if (runtimeError) {
+        // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); such a run has no
+        // numbers at all, so it is run again, a few times at most.
+        failedRecordings += 1;
+        if (failedRecordings > 3) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+        console.warn(`bench: Lighthouse on ${url} recorded nothing (${runtimeError.code}); running it again`);
+        run -= 1;
+        continue;
+      }
       if (result.lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
       results.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
