@@ -86,3 +86,5 @@ export function getScoreModifier(expectation: string): number;
 export function parseHttpEquivHeaders(html: string, baseUrl: string): Map<string, string[]>;
 export const Expectation: Record<string, string>;
 export const HTML_TYPES: Set<string>;
+/** The attributes (lower-case names) of every element named `tagName` in `html`. */
+export function collectElements(html: string, tagName: string): Record<string, string>[];

@@ -4,3 +4,4 @@ export { getGradeForScore, getScoreModifier } from "./src/grader/grader.js";
 export { parseHttpEquivHeaders } from "./src/retriever/utils.js";
 export { Site } from "./src/site.js";
 export { Expectation, HTML_TYPES, Requests } from "./src/types.js";
+export { collectElements } from "./src/utils/html-parser.js";
