@@ -1,6 +1,7 @@
 import { isValidId } from '@/lib/backend/auth';
 import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readCookie, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
+import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 
 /** The send-again button stays locked this long after a link was sent. */
@@ -34,5 +35,6 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   const { subDomain, authToken } = result.value;
   await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email });
   clearCookie(cookies, 'emailSignIn', host);
+  (await requestLogger()).info({ outcome: 'signed-in' }, 'email sign-in completed');
   return { state: 'signed-in', location: organisationUrl(host, subDomain) };
 }
