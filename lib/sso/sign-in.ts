@@ -18,6 +18,7 @@ import { organisationUrl, webOrigin, type RequestHost } from '@/lib/hosts';
 import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 import { isMobileRequest } from '@/lib/user-agent';
+import { ProviderUnreachable } from './discovery';
 import { verifyIdToken } from './id-token';
 import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
 import { authorizationUrl, exchangeCode, providerClient, ProviderNotConfigured, type SsoProvider } from './providers';
@@ -29,6 +30,11 @@ function seeOther(location: string): Response {
 
 function toLogin(language: Language, error: LoginPageError): Response {
   return seeOther(`${BASE_PATH}/${language}?error=${error}`);
+}
+
+function providerProblem(error: unknown): LoginPageError {
+  if (error instanceof ProviderNotConfigured) return 'provider-not-configured';
+  return error instanceof ProviderUnreachable ? 'provider-unavailable' : 'unknown';
 }
 
 function randomToken(): string {
@@ -67,7 +73,7 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
   try {
     location = await authorizationUrl(provider, { redirectUri, state, nonce, codeChallenge, loginHint: query.login_hint });
   } catch (error) {
-    return toLogin(language, error instanceof ProviderNotConfigured ? 'provider-not-configured' : 'unknown');
+    return toLogin(language, providerProblem(error));
   }
   await writeSsoFlow(cookies, host, {
     provider,
@@ -126,8 +132,8 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
     idToken = await exchangeCode(provider, { code, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri, state: flow.state, nonce: flow.nonce });
     const { discovery, clientId } = await providerClient(provider);
     await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce });
-  } catch {
-    return toLogin(language, 'unknown');
+  } catch (error) {
+    return toLogin(language, providerProblem(error));
   }
 
   const result = await ssoLogin({
