@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/security-headers.ts';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -12,6 +13,17 @@ const nextConfig = {
   outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
   poweredByHeader: false,
   reactStrictMode: true,
+  // Pages get their headers, with a nonce, from proxy.ts; these are the files it never sees.
+  async headers() {
+    const headers = Object.entries({ ...STATIC_SECURITY_HEADERS, 'Content-Security-Policy': ASSET_CONTENT_SECURITY_POLICY }).map(
+      ([key, value]) => ({ key, value }),
+    );
+    return [
+      { source: '/_next/:path*', headers },
+      { source: '/locale/:file', headers },
+      { source: '/:file(logo\\.svg|icon\\.svg)', headers },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

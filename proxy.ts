@@ -2,16 +2,40 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/arrival-proxy';
 import { clearCookie } from '@/lib/cookies';
 import { getConfig } from '@/lib/config';
-import { resolveRequestHost } from '@/lib/hosts';
+import { resolveRequestHost, type RequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request-id';
+import { createNonce, pageContentSecurityPolicy, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
 
 export async function proxy(request: NextRequest) {
+  const config = getConfig();
+  const host = resolveRequestHost(request.headers, config.appDomains);
+  const requestId = requestIdFrom(request.headers);
+  const contentSecurityPolicy = pageContentSecurityPolicy(
+    createNonce(),
+    { protocol: host.protocol, appDomains: config.appDomains, port: host.port, redirectAllowlist: config.ssoRedirectAllowlist },
+    process.env.NODE_ENV === 'development',
+  );
+
+  // Next takes the nonce from the policy and puts it on every script of a dynamic page.
+  const forwarded = new Headers(request.headers);
+  forwarded.set('content-security-policy', contentSecurityPolicy);
+  forwarded.set(REQUEST_ID_HEADER, requestId);
+
+  const response = await route(request, forwarded, host);
+  response.headers.set('Content-Security-Policy', contentSecurityPolicy);
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
+}
+
+async function route(request: NextRequest, forwarded: Headers, host: RequestHost): Promise<NextResponse> {
   // A returning user goes straight to the organisation: one request, no page.
   const arrival = isArrival(request) ? await arrive(request) : undefined;
   if (arrival?.response) return arrival.response;
 
   const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
-  let response = NextResponse.next();
+  let response = NextResponse.next({ request: { headers: forwarded } });
   if (route.action === 'redirect') {
     const target = request.nextUrl.clone();
     target.pathname = route.pathname;
@@ -19,13 +43,14 @@ export async function proxy(request: NextRequest) {
   }
 
   if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetLastLogin) {
-    clearCookie(response.cookies, 'lastLogin', resolveRequestHost(request.headers, getConfig().appDomains));
+    clearCookie(response.cookies, 'lastLogin', host);
   }
   return response;
 }
 
 export const config = {
   // The bare base path needs its own entry: Next does not match `/login` against the pattern.
-  // Otherwise everything but build assets and files with an extension (logo, icon, dictionaries).
-  matcher: ['/', '/((?!_next/|.*\\.[a-z0-9]+$).*)'],
+  // Otherwise everything but build assets, dictionaries, logo and icon: files that get their
+  // headers from next.config.mjs (keep the two lists in step).
+  matcher: ['/', '/((?!_next/|locale/|logo\\.svg$|icon\\.svg$).*)'],
 };

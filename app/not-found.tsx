@@ -1,7 +1,10 @@
+import { connection } from 'next/server';
 import './globals.css';
 
 /** Paths outside the language tree that match nothing (the proxy redirects all others). */
-export default function NotFound() {
+export default async function NotFound() {
+  // Per request like every page, so that its scripts carry the CSP nonce.
+  await connection();
   return (
     <html lang="en">
       <body className="grid min-h-dvh place-items-center p-8">

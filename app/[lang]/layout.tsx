@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/logo';
@@ -31,6 +32,8 @@ export async function generateMetadata({ params }: LanguageLayoutProps): Promise
 export const viewport: Viewport = { themeColor: '#016ff6', width: 'device-width', initialScale: 1 };
 
 export default async function LanguageLayout({ children, params }: LanguageLayoutProps) {
+  // Rendered per request, never prerendered: each page's scripts carry this response's CSP nonce.
+  await connection();
   const { lang } = await params;
   if (!isLanguage(lang)) notFound();
   setRequestLocale(lang);

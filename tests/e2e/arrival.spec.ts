@@ -44,12 +44,15 @@ test('no auto-login while an error is shown', async ({ page }) => {
   await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
 });
 
-test('no auto-login inside a frame', async ({ page }) => {
+test('the login refuses to be framed, so nothing signs in inside a frame', async ({ page }) => {
   await signInByEmail(page, 'anna@acme.test', 'acme');
   await page.goto(`${organisationOrigin('acme')}/`);
+  const refused = page.waitForEvent('console', (message) => message.text().includes("frame-ancestors 'none'"));
   await page.setContent(`<iframe title="login" src="${LOGIN_ORIGIN}/login/en" width="400" height="600"></iframe>`);
-  const frame = page.frameLocator('iframe[title="login"]');
-  await expect(frame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await refused;
+  await expect(page.frameLocator('iframe[title="login"]').getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  expect(frame?.url()).not.toMatch(/^https:/);
 });
 
 test('a known device is signed in by its device id, with the organisation cookies set', async ({ page, context }) => {
@@ -93,6 +96,7 @@ test('an office network is recognised by its address and sent to its organisatio
 test('a token in local storage leads to the host root', async ({ page }) => {
   await page.goto('/login/en');
   await page.evaluate(() => window.localStorage.setItem('token', 'web-app-token'));
-  await page.goto('/login/en');
+  // The island may leave before the page's load event: wait for the navigation, not the load.
+  await page.goto('/login/en', { waitUntil: 'commit' });
   await expect(page).toHaveURL(`${LOGIN_ORIGIN}/`);
 });

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { organisationOrigin } from './environment.ts';
+
+/**
+ * The strict policy (lib/security-headers.ts) must not cost a single feature: every script of a
+ * page runs under its nonce, the islands hydrate, the forms post and their redirects (to an
+ * organisation's own host too) are allowed. Any violation the browser reports fails the test.
+ */
+
+type Violation = { directive: string; blocked: string };
+
+async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) fromConsole.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: { directive: string; blocked: string }[] = [];
+    (window as unknown as { __violations: typeof seen }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI });
+    });
+  });
+  return async () => {
+    const reported = await page.evaluate(() => (window as unknown as { __violations?: Violation[] }).__violations ?? []).catch(() => []);
+    return [...reported, ...fromConsole.map((text) => ({ directive: 'console', blocked: text }))];
+  };
+}
+
+function nonceOf(policy: string | undefined): string {
+  return /'nonce-([^']+)'/.exec(policy ?? '')?.[1] ?? '';
+}
+
+// Pages without data of their own too: a prerendered page would carry no nonce and run nothing.
+for (const path of ['/login/en', '/login/de/invalid', '/login/nl/user-limit', '/login/en/totp']) {
+  test(`every script of ${path} carries the nonce of its own response, and the nonce is new each time`, async ({ page }) => {
+    const first = await page.goto(path);
+    const policy = first?.headers()['content-security-policy'];
+    expect(policy).toContain("'strict-dynamic'");
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const nonce = nonceOf(policy);
+    expect(nonce.length).toBeGreaterThanOrEqual(16);
+
+    const scripts = await page.locator('script').evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).nonce));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+
+    const second = await page.reload();
+    expect(nonceOf(second?.headers()['content-security-policy'])).not.toBe(nonce);
+  });
+}
+
+test('e-mail sign-in works under the policy without one violation, from the form to the organisation', async ({ page, context }) => {
+  const violations = await watchViolations(page);
+  const email = uniqueAddress('anna@acme.test');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.goto('/login/en');
+  // Only the hydrated island answers a bad address without asking the server: proof its scripts ran.
+  await page.getByLabel('Work e-mail').fill('not an address');
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  expect(posts).toEqual([]);
+
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  const linkTab = await context.newPage();
+  const linkViolations = await watchViolations(linkTab);
+  await linkTab.goto(await latestSignInLink(page.request, email));
+  await expect(linkTab).toHaveURL(`${organisationOrigin('acme')}/`);
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+  expect(await linkViolations()).toEqual([]);
+});
+
+test('without JavaScript the confirmation form may still send the browser to the organisation (form-action)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => violations.push(message.text()));
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  await page.goto(await latestSignInLink(page.request, email));
+  const confirm = page.getByRole('button', { name: /sign in|continue/i });
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+  expect(violations.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);
+  await context.close();
+});
+
+test('the single sign-on button and the organisation picker work under the policy', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/login/en');
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveTitle(/Local identity provider/);
+  await page.getByRole('button', { name: /sso-many@acme\.test/ }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your organisation' })).toBeVisible();
+  await page.getByRole('button', { name: 'globex' }).click();
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+  expect(await violations()).toEqual([]);
+});
+
+test('sign-up and the language links work under the policy', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/login/en');
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/login\/de$/);
+  await page.getByLabel('Geschäftliche E-Mail-Adresse').fill(`neu.${Date.now().toString(36)}@acme.test`);
+  await page.getByRole('button', { name: /Anmeldelink/ }).click();
+  await expect(page).toHaveURL(/\/login\/de\/signup$/);
+  // Disabled while the name is empty only once hydrated: before that the server decides.
+  const create = page.getByRole('button', { name: 'Konto erstellen' });
+  await expect(create).toBeDisabled();
+  await page.getByRole('textbox').last().fill('Dana Jansen');
+  await expect(create).toBeEnabled();
+  expect(await violations()).toEqual([]);
+});
