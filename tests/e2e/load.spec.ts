@@ -17,6 +17,8 @@ import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET, testPort } from
 
 const APP_PORT = testPort(4330);
 const BACKEND_PORT = testPort(4331);
+/** The server's inspector, on loopback: only to ask V8 for a full collection before memory is read. */
+const INSPECTOR_PORT = testPort(4332);
 const BACKEND_DELAY_MS = 100;
 const CONNECTIONS = 8;
 /** Counted in requests, not seconds: on a busy machine a few seconds may serve only a handful. */
@@ -25,12 +27,7 @@ const RUN_SECONDS = 10;
 /** After a run: lets the last responses and timers settle before memory is read. */
 const SETTLE_MS = 1_500;
 const MAX_MEMORY_GROWTH = 0.2;
-/**
- * The old-space limit Node gives V8 in the production pod: a quarter of its 512 MiB memory limit
- * (deploy/kubernetes/deployment.yaml; Node sizes the heap from the cgroup's limit). On this
- * machine, with its far larger memory, V8 would let the heap grow for minutes before collecting
- * in earnest, and resident memory would climb without any leak.
- */
+/** The old-space limit Node gives V8 in the production pod: a quarter of its 512 MiB limit (deploy/kubernetes). */
 const OLD_SPACE_MB = 128;
 
 const PUBLIC_HEADERS = { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
@@ -45,7 +42,7 @@ type CaseReport = {
   errors: number;
   timeouts: number;
   unexpected: number;
-  memoryMb: { afterWarmUp: number; afterRun: number; growthPercent: number };
+  memoryMb: { afterWarmUp: number; afterRun: number; growthPercent: number; heapAfterWarmUp: number; heapAfterRun: number };
   cpuMsPerRequest: number;
 };
 
@@ -86,12 +83,46 @@ function cpuMs(pid: number): number {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
+/** A Chrome DevTools Protocol session with the server process, over its inspector's WebSocket. */
+async function inspectorSession(): Promise<{ call(method: string, params?: object): Promise<Record<string, unknown>>; close(): void }> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const pending = new Map<number, (result: Record<string, unknown>) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, unknown> };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result ?? {});
+  };
+  let id = 0;
+  return {
+    call: (method, params = {}) =>
+      new Promise((resolve) => {
+        pending.set((id += 1), resolve);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+let inspector: Awaited<ReturnType<typeof inspectorSession>>;
+
+/** Memory after a full collection: resident size, and the V8 heap still in use, in MB. */
+async function memoryAfterCollection(pid: number): Promise<{ resident: number; heap: number }> {
+  await inspector.call('HeapProfiler.collectGarbage');
+  const evaluated = await inspector.call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
+  const heapBytes = Number((evaluated.result as { value: number }).value);
+  return { resident: residentMb(pid), heap: heapBytes / 1024 / 1024 };
+}
+
 /**
- * Warm-up, then memory; the measured run, then memory again. Both readings follow the same pause,
- * so no request and none of its buffers is still in flight either time. Resident memory is what
- * the pod's limit counts; with the pod's heap limit V8 collects as it would there, and warm-up
- * has loaded every module and grown the heap to its working size, so what grows after it is what
- * requests leave behind.
+ * Warm-up, then memory; the measured run, then memory again. Each reading follows the same pause
+ * (no request or buffer of one still in flight) and a full collection, so it counts what is still
+ * referenced, not garbage V8 has not got round to: V8 collects lazily while its heap is below its
+ * limit, and resident memory climbs without any leak. Warm-up has loaded every module and grown
+ * the caches to their working size, so what grows after it is what requests leave behind.
  */
 async function measure(
   name: string,
@@ -122,14 +153,14 @@ async function measure(
 
   await autocannon(options({ amount: WARM_UP_REQUESTS }));
   await settle();
-  const memoryAfterWarmUp = residentMb(pid);
+  const memoryAfterWarmUp = await memoryAfterCollection(pid);
   unexpected = 0;
   const cpuBefore = cpuMs(pid);
 
   const result = await autocannon(options({ duration: RUN_SECONDS }));
   const cpuUsed = cpuMs(pid) - cpuBefore;
   await settle();
-  const memoryAfterRun = residentMb(pid);
+  const memoryAfterRun = await memoryAfterCollection(pid);
 
   const report: CaseReport = {
     name,
@@ -142,9 +173,11 @@ async function measure(
     timeouts: result.timeouts,
     unexpected,
     memoryMb: {
-      afterWarmUp: Math.round(memoryAfterWarmUp),
-      afterRun: Math.round(memoryAfterRun),
-      growthPercent: Math.round((memoryAfterRun / memoryAfterWarmUp - 1) * 1000) / 10,
+      afterWarmUp: Math.round(memoryAfterWarmUp.resident),
+      afterRun: Math.round(memoryAfterRun.resident),
+      growthPercent: Math.round((memoryAfterRun.resident / memoryAfterWarmUp.resident - 1) * 1000) / 10,
+      heapAfterWarmUp: Math.round(memoryAfterWarmUp.heap),
+      heapAfterRun: Math.round(memoryAfterRun.heap),
     },
     cpuMsPerRequest: Math.round((cpuUsed / Math.max(1, result.requests.total)) * 100) / 100,
   };
@@ -152,7 +185,8 @@ async function measure(
   console.log(
     `[load] ${name}: ${report.requestsPerSecond} req/s, p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms, ` +
       `${report.requests} requests, ${report.errors} errors, ${report.timeouts} timeouts, ${report.unexpected} unexpected, ` +
-      `RSS ${report.memoryMb.afterWarmUp} → ${report.memoryMb.afterRun} MB (${report.memoryMb.growthPercent} %), ${report.cpuMsPerRequest} ms CPU/request` +
+      `RSS ${report.memoryMb.afterWarmUp} → ${report.memoryMb.afterRun} MB (${report.memoryMb.growthPercent} %), ` +
+      `heap ${report.memoryMb.heapAfterWarmUp} → ${report.memoryMb.heapAfterRun} MB, ${report.cpuMsPerRequest} ms CPU/request` +
       (sample ? `; first unexpected: ${sample}` : ''),
   );
   return { result, unexpected, report };
@@ -187,7 +221,7 @@ test.beforeAll(async ({ browser }) => {
   expect(lastLogin).not.toBe('');
 
   backend = startSlowBackend();
-  app = spawn(process.execPath, [`--max-old-space-size=${OLD_SPACE_MB}`, '.next/standalone/server.js'], {
+  app = spawn(process.execPath, [`--max-old-space-size=${OLD_SPACE_MB}`, `--inspect=127.0.0.1:${INSPECTOR_PORT}`, '.next/standalone/server.js'], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -203,11 +237,13 @@ test.beforeAll(async ({ browser }) => {
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${APP_PORT}/login/api/health`).catch(() => undefined))?.status ?? 0, { timeout: 20_000 })
     .toBe(200);
+  inspector = await inspectorSession();
   // The memory read is the whole server: the standalone server is one process, without children.
   expect(readFileSync(`/proc/${app.pid}/task/${app.pid}/children`, 'utf8').trim()).toBe('');
 });
 
 test.afterAll(() => {
+  inspector?.close();
   app?.kill('SIGKILL');
   backend?.close();
   if (reports.length === 0) return;
