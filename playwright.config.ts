@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { DEDICATED_HTTPS_PORTS, dedicatedOrigin } from './tests/e2e/dedicated-deployment';
 import {
+  APP_ENVIRONMENT,
   APP_PORTS,
   BACKEND_ORIGIN,
   BACKEND_PORT,
@@ -14,7 +16,7 @@ import {
   LOGIN_ORIGIN,
   RUN_DIRECTORY,
   SESSION_SECRET,
-  TENANT_ID,
+  SSO_CLIENTS,
   TLS_DIRECTORY,
 } from './tests/e2e/environment';
 
@@ -29,29 +31,14 @@ function preparedValue(name: string, fallback: string): string {
 
 const nginxPath = preparedValue('nginx-path', 'nginx');
 
-const SSO_CLIENTS = {
-  GOOGLE_CLIENT_ID: 'e2e-google-client',
-  GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-  MICROSOFT_CLIENT_ID: 'e2e-microsoft-client',
-  MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
-};
-
 /** The app as it runs in production: the standalone server, with only environment variables. */
 const appServers = APP_PORTS.map((port) => ({
   command: 'node .next/standalone/server.js',
   url: `http://127.0.0.1:${port}/login/en`,
   env: {
-    NODE_ENV: 'production',
+    ...APP_ENVIRONMENT,
     PORT: String(port),
-    HOSTNAME: '127.0.0.1',
-    NEXT_TELEMETRY_DISABLED: '1',
-    BACKEND_URL: BACKEND_ORIGIN,
-    APP_DOMAINS: DOMAIN,
     SESSION_SECRET,
-    ...SSO_CLIENTS,
-    GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
-    MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/${TENANT_ID}/v2.0`,
-    SSO_REDIRECT_ALLOWLIST: `deskbooking://sso,https://cc.desk.test:${HTTPS_PORT}/sso`,
     NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path', ''),
   },
   reuseExistingServer: false,
@@ -75,7 +62,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
+    // The fault switches of the development backend and the identity provider are global: alone, after the rest.
+    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       command: 'node dev/identity-provider/server.ts',
@@ -84,7 +75,8 @@ export default defineConfig({
       env: {
         ...SSO_CLIENTS,
         IDP_PORT: String(IDENTITY_PROVIDER_PORT),
-        IDP_REDIRECT_ORIGINS: LOGIN_ORIGIN,
+        // The suite's origin, and those of the specs that run a deployment of their own.
+        IDP_REDIRECT_ORIGINS: [LOGIN_ORIGIN, ...Object.values(DEDICATED_HTTPS_PORTS).map(dedicatedOrigin)].join(','),
         IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,
         IDP_CERTIFICATE_DNS_NAMES: CERTIFICATE_DNS_NAMES.join(','),
       },

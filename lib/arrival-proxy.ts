@@ -6,6 +6,7 @@ import { getConfig } from '@/lib/config';
 import { readCookie, readLastLogin, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { isLanguage } from '@/lib/i18n/routing';
+import { requestLogger } from '@/lib/logger';
 
 /** Only a page load of the login page itself (`/login`, `/login/{lang}`) is an arrival. */
 export function isArrival(request: NextRequest): boolean {
@@ -34,6 +35,7 @@ export async function arrive(request: NextRequest): Promise<{ response?: NextRes
     config.appDomains,
   );
 
+  (await requestLogger()).info({ decision: arrival.kind }, 'arrival');
   const host = resolveRequestHost(request.headers, config.appDomains);
   switch (arrival.kind) {
     case 'show-login':

@@ -43,6 +43,8 @@ const linkSettings = {
   DEMO_URL: httpUrl.default('https://www.example.com/book-a-demo'),
 };
 
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 function settingsSchema(production: boolean) {
   // prefault, not default: the development value goes through the schema like a real one.
   const required = <T extends z.ZodType>(schema: T, developmentDefault: z.input<T>) =>
@@ -87,6 +89,7 @@ function settingsSchema(production: boolean) {
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine((entry) => URL.canParse(entry), { error: 'each entry must be a URL prefix' }))),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     ...linkSettings,
   });
 }
@@ -103,6 +106,7 @@ export type Config = {
   google: (SsoClient & { issuer: string }) | undefined;
   microsoft: (SsoClient & { authority: string }) | undefined;
   ssoRedirectAllowlist: string[];
+  logLevel: (typeof logLevels)[number];
   links: {
     privacy: string;
     support: string;
@@ -165,6 +169,7 @@ export function parseConfig(environment: Environment): ConfigResult {
             }
           : undefined,
       ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
+      logLevel: settings.LOG_LEVEL,
       links: {
         privacy: settings.PRIVACY_URL,
         support: settings.SUPPORT_URL,

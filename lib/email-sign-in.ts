@@ -1,6 +1,7 @@
 import { isValidId } from '@/lib/backend/auth';
 import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readCookie, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
+import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 
 /** The send-again button stays locked this long after a link was sent. */
@@ -28,11 +29,13 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   }
 
   const result = await isValidId(pending.uuid, readCookie(cookies, 'deviceId'));
-  if (!result.ok) return { state: result.failure.kind === 'unavailable' ? 'unavailable' : 'pending' };
+  // isValidId already counts a 404 as pending; any other failure means the backend cannot tell.
+  if (!result.ok) return { state: 'unavailable' };
   if (!result.value.confirmed) return { state: 'pending' };
 
   const { subDomain, authToken } = result.value;
   await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email });
   clearCookie(cookies, 'emailSignIn', host);
+  (await requestLogger()).info({ outcome: 'signed-in' }, 'email sign-in completed');
   return { state: 'signed-in', location: organisationUrl(host, subDomain) };
 }

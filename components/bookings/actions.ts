@@ -1,9 +1,11 @@
 'use server';
 
 import { stringFields } from '@/lib/action-arguments';
+import { isRefusal } from '@/lib/backend/error-catalogue';
 import { performBookingAction } from '@/lib/backend/reservations';
 
-export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'unavailable' };
+/** `unavailable`: no answer; `failed`: an answer that refused nothing (5xx, garbled); both may be retried. */
+export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'unavailable' | 'failed' };
 
 /**
  * Extends or cancels the booking of an e-mailed link. Runs as an action after the page has
@@ -14,5 +16,6 @@ export async function performBooking(boundLinkQuery: Record<string, string>, _pr
   if (!linkQuery) return { status: 'expired' };
   const result = await performBookingAction(linkQuery);
   if (result.ok) return { status: 'done' };
-  return { status: result.failure.kind === 'unavailable' ? 'unavailable' : 'expired' };
+  if (result.failure.kind === 'unavailable') return { status: 'unavailable' };
+  return { status: isRefusal(result.failure) ? 'expired' : 'failed' };
 }

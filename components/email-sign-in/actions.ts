@@ -9,6 +9,7 @@ import { formField } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage, type Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
+import { requestLogger } from '@/lib/logger';
 import { isValidEmail } from '@/lib/validation';
 
 export type EmailFormState =
@@ -29,10 +30,21 @@ export async function requestSignInLink(
 ): Promise<EmailFormState> {
   const locale = languageOf(language);
   const email = formField(form, 'email').trim();
-  if (!isValidEmail(email)) return { status: 'error', email, message: 'emailNotValid' };
+  // Never the address itself: only what became of the request.
+  const log = await requestLogger();
+  if (!isValidEmail(email)) {
+    log.info({ outcome: 'address-refused' }, 'email sign-in requested');
+    return { status: 'error', email, message: 'emailNotValid' };
+  }
 
   const { host, cookies } = await requestContext();
   const result = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
+  log.info(
+    result.ok
+      ? { outcome: result.value.next === 'signUp' ? 'sign-up' : 'link-sent' }
+      : { outcome: 'failed', shows: verifyUserOutcome(result.failure).show, ...(result.failure.kind === 'code' ? { errorCode: result.failure.code } : { failure: result.failure.kind }) },
+    'email sign-in requested',
+  );
 
   if (result.ok) {
     const answer = result.value;

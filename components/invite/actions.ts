@@ -1,7 +1,7 @@
 'use server';
 
 import { addUser, verifyUser } from '@/lib/backend/auth';
-import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { ensureDeviceId, writeEmailSignIn } from '@/lib/cookies';
@@ -30,8 +30,7 @@ export async function joinInvitation(
   if (!joined.ok) {
     const outcome = accountCreationOutcome(joined.failure);
     if (outcome.show === 'userLimitPage') return await redirectToPage('/user-limit', locale);
-    const problem: InviteProblem =
-      outcome.message === 'serviceUnavailable' ? { errors: 'serviceUnavailable' } : { invite: 'invalidInvite' };
+    const problem: InviteProblem = outcome.message === 'nameRejected' ? { invite: 'invalidInvite' } : { errors: outcome.message };
     return { status: 'error', name, problem };
   }
 
@@ -40,7 +39,12 @@ export async function joinInvitation(
   if (!email) return await redirectToPage('/', locale);
   const { host, cookies } = await requestContext();
   const link = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
-  if (link.ok && link.value.next === 'linkSent') {
+  if (!link.ok) {
+    // Joined, but no link went out: said here, where the same button tries again with the name kept.
+    const outcome = verifyUserOutcome(link.failure);
+    return { status: 'error', name, problem: { errors: outcome.show === 'message' ? outcome.message : 'somethingWrong' } };
+  }
+  if (link.value.next === 'linkSent') {
     const now = Date.now();
     await writeEmailSignIn(cookies, host, { uuid: link.value.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
     return await redirectToPage('/mail-sent', locale);

@@ -8,6 +8,7 @@ import { organisationUrl } from '@/lib/hosts';
 import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
+import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 
 export type LinkConfirmationState =
@@ -29,14 +30,22 @@ export async function confirmSignInLink(
   const locale = isLanguage(language) ? language : defaultLanguage;
   const link = stringFields(boundLink) as LinkCheck | undefined;
   if (!link) return await redirectToPage('/invalid', locale);
+  const log = await requestLogger();
   const validity = await isValidLink(link);
   if (!validity.ok) {
+    log.info({ outcome: 'check-failed', failure: validity.failure.kind }, 'sign-in link opened');
     return { status: 'error', message: validity.failure.kind === 'unavailable' ? 'serviceUnavailable' : 'somethingWrong' };
   }
-  if (!validity.value) return await redirectToPage('/invalid', locale);
+  if (!validity.value) {
+    log.info({ outcome: 'invalid' }, 'sign-in link opened');
+    return await redirectToPage('/invalid', locale);
+  }
 
   const { host, cookies } = await requestContext();
   const confirmation = await isValidId(link.uuid, ensureDeviceId(cookies, cookies, host));
+  // Confirmed for the browser that asked for it, which signs in at its next poll; or this one too.
+  const signedInHere = confirmation.ok && confirmation.value.confirmed;
+  log.info({ outcome: signedInHere ? 'signed-in' : 'confirmed' }, 'sign-in link opened');
   if (!confirmation.ok || !confirmation.value.confirmed) return { status: 'confirmed' };
 
   const { subDomain, authToken } = confirmation.value;

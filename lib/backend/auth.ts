@@ -15,7 +15,7 @@ const verifyUserAnswer = z.union([
 /** Sends a sign-in link to a known address, or offers sign-up to a new one. */
 export function verifyUser(email: string, deviceId: string | undefined): Promise<BackendResult<VerifyUserAnswer>> {
   return callBackend(
-    { path: `${AUTH}/${encodeURIComponent(email)}/verifyUser`, query: { source: 'web', ...deviceIdQuery(deviceId) } },
+    { path: `${AUTH}/:email/verifyUser`, pathParams: { email }, query: { source: 'web', ...deviceIdQuery(deviceId) } },
     verifyUserAnswer,
   );
 }
@@ -31,7 +31,7 @@ const isValidIdAnswer = z.union([
 /** Whether the link sent for `uuid` has been opened yet, and if so where the user signs in. */
 export async function isValidId(uuid: string, deviceId: string | undefined): Promise<BackendResult<LinkConfirmation>> {
   const result = await callBackend(
-    { path: `${AUTH}/${encodeURIComponent(uuid)}/isValidId/`, query: deviceIdQuery(deviceId) },
+    { path: `${AUTH}/:uuid/isValidId/`, pathParams: { uuid }, query: deviceIdQuery(deviceId) },
     isValidIdAnswer,
   );
   if (!result.ok && result.failure.kind !== 'unavailable' && result.failure.status === 404) {

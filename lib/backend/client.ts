@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
+import { requestLogger } from '@/lib/logger';
 import { knownErrorCodes, type ErrorCode } from './error-catalogue';
 
 /** A backend call that takes longer than this is given up and reported as unavailable. */
@@ -18,8 +19,13 @@ export type BackendResult<T> = { ok: true; value: T } | { ok: false; failure: Ba
 
 export type BackendRequest = {
   method?: 'GET' | 'POST';
-  /** Path below the base URL; dynamic segments must already be encoded. */
+  /**
+   * Path below the base URL, with `:name` for each dynamic segment (filled, encoded, from
+   * `pathParams`). The template, never the filled path, is what the log shows: an e-mail
+   * address or a link's uuid sits in some of these paths.
+   */
   path: string;
+  pathParams?: Record<string, string>;
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: unknown;
@@ -46,8 +52,44 @@ function failureFrom(status: number, body: string): BackendFailure {
   return { kind: 'unknown', status };
 }
 
+function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for :${name} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** How a call ended, for the log: kinds and catalogue codes, no value from the request or the answer. */
+function outcomeOf(result: BackendResult<unknown>): Record<string, string | number> {
+  if (result.ok) return { outcome: 'ok' };
+  const { failure } = result;
+  if (failure.kind === 'code') return { outcome: 'error-code', errorCode: failure.code, status: failure.status };
+  if (failure.kind === 'unknown') return { outcome: 'unknown', ...(failure.status === undefined ? {} : { status: failure.status }) };
+  return { outcome: 'unavailable' };
+}
+
 export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<BackendResult<T>> {
-  const url = new URL(`${request.baseUrl ?? getConfig().backendUrl}${request.path}`);
+  const started = performance.now();
+  const { result, reason } = await sendToBackend(request, answer);
+  (await requestLogger()).info(
+    {
+      backend: request.baseUrl === undefined ? 'product' : 'organisation',
+      method: request.method ?? 'GET',
+      path: request.path,
+      durationMs: Math.round(performance.now() - started),
+      ...outcomeOf(result),
+      ...(reason ? { reason } : {}),
+    },
+    'backend call',
+  );
+  return result;
+}
+
+type Sent<T> = { result: BackendResult<T>; reason?: 'timeout' | 'network' | 'wrong-shape' };
+
+async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<Sent<T>> {
+  const url = new URL(`${request.baseUrl ?? getConfig().backendUrl}${fillPath(request.path, request.pathParams)}`);
   for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
 
   let response: Response;
@@ -66,16 +108,18 @@ export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<
       signal: AbortSignal.timeout(request.timeoutMs ?? BACKEND_TIMEOUT_MS),
     });
     body = await response.text();
-  } catch {
-    return { ok: false, failure: { kind: 'unavailable' } };
+  } catch (error) {
+    // The error's own message names the URL, which may hold an address: only its kind is kept.
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
+    return { result: { ok: false, failure: { kind: 'unavailable' } }, reason };
   }
 
-  if (response.status >= 400) return { ok: false, failure: failureFrom(response.status, body) };
+  if (response.status >= 400) return { result: { ok: false, failure: failureFrom(response.status, body) } };
 
   const parsed = answer.safeParse(parseJson(body));
   return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, failure: { kind: 'unknown', status: response.status } };
+    ? { result: { ok: true, value: parsed.data } }
+    : { result: { ok: false, failure: { kind: 'unknown', status: response.status } }, reason: 'wrong-shape' };
 }
 
 /** A sub-domain from any answer must be one DNS label, or nothing is redirected to it. */

@@ -27,7 +27,11 @@ export function acceptedIssuers(discoveryIssuer: string, tenantId: unknown): str
 }
 
 export class IdTokenRejected extends Error {
-  constructor(reason: string) {
+  /** `code`: jose's error code, or which of our own checks failed; safe to log. */
+  constructor(
+    reason: string,
+    readonly code: string,
+  ) {
     super(`ID token rejected: ${reason}`);
     this.name = 'IdTokenRejected';
   }
@@ -51,11 +55,12 @@ export async function verifyIdToken(
       requiredClaims: ['iss', 'aud', 'exp', 'sub'],
     }));
   } catch (error) {
-    throw new IdTokenRejected(error instanceof Error ? error.message : 'unreadable');
+    const code = (error as { code?: unknown }).code;
+    throw new IdTokenRejected(error instanceof Error ? error.message : 'unreadable', typeof code === 'string' ? code : 'unreadable');
   }
   if (!acceptedIssuers(expected.discovery.issuer, payload.tid).includes(payload.iss ?? '')) {
-    throw new IdTokenRejected('unexpected issuer');
+    throw new IdTokenRejected('unexpected issuer', 'unexpected_issuer');
   }
-  if (payload.nonce !== expected.nonce) throw new IdTokenRejected('nonce does not match this sign-in');
+  if (payload.nonce !== expected.nonce) throw new IdTokenRejected('nonce does not match this sign-in', 'nonce_mismatch');
   return payload;
 }

@@ -16,8 +16,10 @@ import {
 } from '@/lib/cookies';
 import { organisationUrl, webOrigin, type RequestHost } from '@/lib/hosts';
 import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing';
+import { errorKind, requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 import { isMobileRequest } from '@/lib/user-agent';
+import { ProviderUnreachable } from './discovery';
 import { verifyIdToken } from './id-token';
 import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
 import { authorizationUrl, exchangeCode, providerClient, ProviderNotConfigured, type SsoProvider } from './providers';
@@ -29,6 +31,11 @@ function seeOther(location: string): Response {
 
 function toLogin(language: Language, error: LoginPageError): Response {
   return seeOther(`${BASE_PATH}/${language}?error=${error}`);
+}
+
+function providerProblem(error: unknown): LoginPageError {
+  if (error instanceof ProviderNotConfigured) return 'provider-not-configured';
+  return error instanceof ProviderUnreachable ? 'provider-unavailable' : 'unknown';
 }
 
 function randomToken(): string {
@@ -45,13 +52,18 @@ const startQuery = z.object({
 
 /** `/start-google`, `/start-microsoft`: PKCE, state and nonce in a sealed cookie, then the provider. */
 export async function startSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
+  const log = (await requestLogger()).child({ provider });
   const parsed = startQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   const requested = parsed.success ? parsed.data.lang : undefined;
   const language = isLanguage(requested) ? requested : preferredLanguage(request.headers.get('accept-language'));
-  if (!parsed.success) return toLogin(language, 'unknown');
+  if (!parsed.success) {
+    log.info({ outcome: 'invalid-query' }, 'sso start');
+    return toLogin(language, 'unknown');
+  }
 
   const query = parsed.data;
   if (query.redirect_uri && !isAllowedRedirectUri(query.redirect_uri, getConfig().ssoRedirectAllowlist)) {
+    log.info({ outcome: 'redirect-not-allowed' }, 'sso start');
     return toLogin(language, 'redirect-not-allowed');
   }
 
@@ -67,7 +79,9 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
   try {
     location = await authorizationUrl(provider, { redirectUri, state, nonce, codeChallenge, loginHint: query.login_hint });
   } catch (error) {
-    return toLogin(language, error instanceof ProviderNotConfigured ? 'provider-not-configured' : 'unknown');
+    const problem = providerProblem(error);
+    log.info({ outcome: problem, ...errorKind(error) }, 'sso start');
+    return toLogin(language, problem);
   }
   await writeSsoFlow(cookies, host, {
     provider,
@@ -79,6 +93,7 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
     tokenType: query.token_type,
     appRedirectUri: query.redirect_uri,
   });
+  log.info({ outcome: 'to-provider', tokenType: query.token_type === 'jwt' ? 'jwt' : 'default', appRedirect: Boolean(query.redirect_uri) }, 'sso start');
   return seeOther(location);
 }
 
@@ -105,6 +120,7 @@ export async function handOffOrganisation(
 
 /** `/google`, `/microsoft`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
 export async function completeSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
+  const log = (await requestLogger()).child({ provider });
   const context = await requestContext();
   const { host, cookies } = context;
   const flow = await readSsoFlow(cookies);
@@ -112,22 +128,39 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
   const params = request.nextUrl.searchParams;
 
   if (!flow || flow.provider !== provider || !isLanguage(flow.language)) {
+    log.info({ outcome: 'no-flow' }, 'sso return');
     return toLogin(preferredLanguage(request.headers.get('accept-language')), 'sso-start-again');
   }
   const language = flow.language;
-  if (!params.get('state') || params.get('state') !== flow.state) return toLogin(language, 'unknown');
+  if (!params.get('state') || params.get('state') !== flow.state) {
+    log.info({ outcome: 'state-mismatch' }, 'sso return');
+    return toLogin(language, 'unknown');
+  }
   const providerError = params.get('error');
-  if (providerError) return toLogin(language, providerError === 'access_denied' ? 'user-close' : 'unknown');
+  if (providerError) {
+    // The provider's error is a query value anyone can write: only the one we act on is named.
+    log.info({ outcome: 'provider-error', providerError: providerError === 'access_denied' ? 'access_denied' : 'other' }, 'sso return');
+    return toLogin(language, providerError === 'access_denied' ? 'user-close' : 'unknown');
+  }
   const code = params.get('code');
-  if (!code) return toLogin(language, 'unknown');
+  if (!code) {
+    log.info({ outcome: 'no-code' }, 'sso return');
+    return toLogin(language, 'unknown');
+  }
 
   let idToken: string;
   try {
     idToken = await exchangeCode(provider, { code, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri, state: flow.state, nonce: flow.nonce });
+  } catch (error) {
+    log.info({ outcome: 'code-exchange-failed', ...errorKind(error) }, 'sso return');
+    return toLogin(language, providerProblem(error));
+  }
+  try {
     const { discovery, clientId } = await providerClient(provider);
     await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce });
-  } catch {
-    return toLogin(language, 'unknown');
+  } catch (error) {
+    log.info({ outcome: 'id-token-rejected', ...errorKind(error) }, 'sso return');
+    return toLogin(language, providerProblem(error));
   }
 
   const result = await ssoLogin({
@@ -136,7 +169,16 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
     deviceId: ensureDeviceId(cookies, cookies, host),
     longLived: flow.tokenType === 'jwt',
   });
-  return seeOther(await followOutcome(provider, flow, decideSsoOutcome(result, flow.tokenType), context, isMobileRequest(request.headers)));
+  const outcome = decideSsoOutcome(result, flow.tokenType);
+  log.info(
+    {
+      outcome: outcome.kind,
+      ...(outcome.kind === 'login-error' ? { error: outcome.error } : {}),
+      ...(outcome.kind === 'picker' ? { organisations: outcome.organisations.length } : {}),
+    },
+    'sso return',
+  );
+  return seeOther(await followOutcome(provider, flow, outcome, context, isMobileRequest(request.headers)));
 }
 
 async function followOutcome(

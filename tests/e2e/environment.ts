@@ -22,6 +22,27 @@ export const SESSION_SECRET = 'end-to-end-tests-secret-of-at-least-32-characters
 
 export const LOGIN_ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 export const BACKEND_ORIGIN = `http://127.0.0.1:${BACKEND_PORT}`;
+
+/** The two clients the identity provider knows and the app uses. */
+export const SSO_CLIENTS = {
+  GOOGLE_CLIENT_ID: 'e2e-google-client',
+  GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+  MICROSOFT_CLIENT_ID: 'e2e-microsoft-client',
+  MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
+};
+
+/** The app as it runs in production, with only environment variables (besides PORT, SESSION_SECRET, NODE_EXTRA_CA_CERTS). */
+export const APP_ENVIRONMENT = {
+  NODE_ENV: 'production',
+  HOSTNAME: '127.0.0.1',
+  NEXT_TELEMETRY_DISABLED: '1',
+  BACKEND_URL: BACKEND_ORIGIN,
+  APP_DOMAINS: DOMAIN,
+  ...SSO_CLIENTS,
+  GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
+  MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/${TENANT_ID}/v2.0`,
+  SSO_REDIRECT_ALLOWLIST: `deskbooking://sso,https://cc.${DOMAIN}:${HTTPS_PORT}/sso`,
+};
 /** Generated certificates and nginx files; npm scripts and Playwright run from the project root. */
 export const RUN_DIRECTORY = join(process.cwd(), 'tests/e2e/.run/');
 /** One certificate authority for nginx and the identity provider; the app trusts it. */

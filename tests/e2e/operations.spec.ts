@@ -56,7 +56,7 @@ test('a clean copy of the build serves /login/en and its assets with only enviro
     expect(html).toContain('<h1 class="text-2xl font-bold">Sign in</h1>');
     const stylesheet = /href="(\/login\/_next\/static\/[^"]+\.css)"/.exec(html)?.[1];
     expect(stylesheet).toBeDefined();
-    expect((await fetch(`http://127.0.0.1:4310${stylesheet}`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${testPort(4310)}${stylesheet}`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${testPort(4310)}/login/logo.svg`)).status).toBe(200);
   } finally {
     server.child.kill('SIGKILL');

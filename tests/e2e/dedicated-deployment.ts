@@ -1,0 +1,197 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import {
+  APP_ENVIRONMENT,
+  BACKEND_PORT,
+  DOMAIN,
+  RUN_DIRECTORY,
+  SESSION_SECRET,
+  TLS_DIRECTORY,
+  testPort,
+} from './environment.ts';
+
+/**
+ * A deployment of its own for a spec that must read what the servers wrote: standalone app
+ * instances, each writing its stdout and stderr to a file, behind an nginx of their own built
+ * from the production site (deploy/nginx) with one worker, so that its round robin strictly
+ * alternates. The development backend and the identity provider are the suite's.
+ */
+
+/** Public HTTPS ports of the dedicated deployments; the identity provider accepts their return addresses. */
+export const DEDICATED_HTTPS_PORTS = { logs: testPort(4460), scaleOut: testPort(4470) };
+
+export function dedicatedOrigin(httpsPort: number): string {
+  return `https://web.${DOMAIN}:${httpsPort}`;
+}
+
+export type LogLine = Record<string, unknown> & { requestId?: string; msg?: string };
+
+export type Instance = {
+  port: number;
+  /** Everything the process wrote, line by line. */
+  output(): string[];
+  /** The lines that are JSON, parsed. */
+  logLines(): LogLine[];
+};
+
+/**
+ * One line of the dedicated nginx's access log: which instance served which request. `requestId`
+ * is the id nginx gave the request (the app logs it); `clientRequestId` the one the browser sent.
+ */
+export type Forwarded = { clientRequestId: string; requestId: string; upstream: string; method: string; path: string; status: number };
+
+export type Deployment = {
+  origin: string;
+  instances: Instance[];
+  forwarded(): Forwarded[];
+  stop(): Promise<void>;
+};
+
+function preparedValue(name: string): string {
+  return readFileSync(join(RUN_DIRECTORY, name), 'utf8').trim();
+}
+
+async function waitFor(url: string, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(url)
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not start: ${url}`);
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startDeployment(
+  name: string,
+  options: { httpsPort: number; appPorts: number[]; sessionSecrets?: string[] },
+): Promise<Deployment> {
+  const directory = join(RUN_DIRECTORY, name);
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(join(directory, 'nginx'), { recursive: true });
+
+  const children: ChildProcess[] = [];
+  const instances = options.appPorts.map((port, index): Instance => {
+    const logFile = join(directory, `app-${port}.log`);
+    const descriptor = openSync(logFile, 'w');
+    const child = spawn(process.execPath, ['.next/standalone/server.js'], {
+      env: {
+        PATH: process.env.PATH,
+        ...APP_ENVIRONMENT,
+        PORT: String(port),
+        SESSION_SECRET: options.sessionSecrets?.[index] ?? SESSION_SECRET,
+        NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path'),
+      } as NodeJS.ProcessEnv,
+      stdio: ['ignore', descriptor, descriptor],
+    });
+    closeSync(descriptor);
+    children.push(child);
+    const output = () => readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    return {
+      port,
+      output,
+      logLines: () =>
+        output().flatMap((line) => {
+          try {
+            return [JSON.parse(line) as LogLine];
+          } catch {
+            return [];
+          }
+        }),
+    };
+  });
+
+  // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port.
+  const site = readFileSync('deploy/nginx/desk-booking.conf', 'utf8')
+    .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
+    .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
+    .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
+    .replaceAll('{{HTTPS_PORT}}', String(options.httpsPort))
+    .replaceAll('{{DOMAIN}}', DOMAIN)
+    .replaceAll('{{TLS_CERTIFICATE}}', join(TLS_DIRECTORY, 'server.pem'))
+    .replaceAll('{{TLS_CERTIFICATE_KEY}}', join(TLS_DIRECTORY, 'server-key.pem'));
+  const nginxDirectory = join(directory, 'nginx');
+  writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
+  const accessLog = join(nginxDirectory, 'access.log');
+  writeFileSync(
+    join(nginxDirectory, 'nginx.conf'),
+    `worker_processes 1;
+pid ${join(nginxDirectory, 'nginx.pid')};
+error_log ${join(nginxDirectory, 'error.log')} warn;
+events { worker_connections 512; }
+http {
+  log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';
+  access_log ${accessLog} instances;
+  client_body_temp_path ${join(nginxDirectory, 'client-body')};
+  proxy_temp_path ${join(nginxDirectory, 'proxy')};
+  fastcgi_temp_path ${join(nginxDirectory, 'fastcgi')};
+  uwsgi_temp_path ${join(nginxDirectory, 'uwsgi')};
+  scgi_temp_path ${join(nginxDirectory, 'scgi')};
+  include ${join(nginxDirectory, 'desk-booking.conf')};
+}
+`,
+  );
+  writeFileSync(accessLog, '');
+  const nginx = spawn(preparedValue('nginx-path'), ['-p', nginxDirectory, '-c', join(nginxDirectory, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
+  children.push(nginx);
+
+  try {
+    await Promise.all(options.appPorts.map((port) => waitFor(`http://127.0.0.1:${port}/login/api/health`, `app instance ${port}`)));
+    // Health asked of each instance directly, and of nginx only a TLS handshake: its round robin starts untouched.
+    await waitForNginx(nginx, options.httpsPort);
+  } catch (error) {
+    await Promise.all(children.map(stopped));
+    throw error;
+  }
+
+  return {
+    origin: dedicatedOrigin(options.httpsPort),
+    instances,
+    forwarded: () =>
+      readFileSync(accessLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [clientRequestId = '', requestId = '', upstream = '', method = '', path = '', status = '0'] = line.split(' ');
+          return { clientRequestId, requestId, upstream, method, path, status: Number(status) };
+        }),
+    stop: async () => {
+      await Promise.all(children.map(stopped));
+    },
+  };
+}
+
+/** nginx is up once its port completes a TLS handshake. */
+async function waitForNginx(nginx: ChildProcess, httpsPort: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}`);
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: httpsPort, rejectUnauthorized: false, servername: `web.${DOMAIN}` }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`nginx did not listen on ${httpsPort}`);
+}

@@ -1,0 +1,156 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { backendCalls, latestSignInLink, uniqueAddress } from './backend.ts';
+import { DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './dedicated-deployment.ts';
+import { HTTPS_PORT, testPort } from './environment.ts';
+
+/**
+ * What the server writes while people sign in: JSON lines with a request id, and not one
+ * address, link secret, code, token or cookie. The app runs as its own deployment here (one
+ * instance, its own nginx) so that its output is this spec's alone; the browser goes through
+ * nginx exactly as in the rest of the suite.
+ */
+
+const SSO_ACCOUNT = 'sso-one@acme.test';
+
+let deployment: Deployment;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  deployment = await startDeployment('logs', { httpsPort: DEDICATED_HTTPS_PORTS.logs, appPorts: [testPort(4461)] });
+});
+
+test.afterAll(async () => {
+  await deployment?.stop();
+});
+
+/** Every value of a secret kind the browser saw: cookies of every host, and sign-in query parameters. */
+class SecretsSeen {
+  readonly values = new Map<string, string>();
+
+  add(what: string, value: string | null | undefined) {
+    if (value && !this.values.has(value)) this.values.set(value, what);
+  }
+
+  watch(page: Page) {
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      for (const name of ['code', 'state', 'token', 'uuid', 'signature', 'email', 'login_hint']) {
+        this.add(`${name} in ${url.pathname}`, url.searchParams.get(name));
+      }
+    });
+  }
+
+  async addCookies(context: BrowserContext) {
+    // One-letter and two-letter values ("en") say nothing and are everywhere in JSON.
+    for (const cookie of await context.cookies()) if (cookie.value.length >= 4) this.add(`cookie ${cookie.name}`, cookie.value);
+  }
+}
+
+test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with request ids, and no secret', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const secrets = new SecretsSeen();
+  const callsBefore = (await backendCalls(request)).length;
+  const origin = deployment.origin;
+  const acmeHere = `${origin.replace('//web.', '//acme.')}/`;
+  secrets.add('SSO account', SSO_ACCOUNT);
+
+  // E-mail: the link opened in a second tab; the waiting tab follows.
+  const email = uniqueAddress('anna@acme.test');
+  secrets.add('address typed', email);
+  const mail = await browser.newContext({ ignoreHTTPSErrors: true });
+  const waiting = await mail.newPage();
+  secrets.watch(waiting);
+  await waiting.goto(`${origin}/login/en`);
+  await waiting.getByLabel('Work e-mail').fill(email);
+  await waiting.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(waiting.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  // The mailed link names the suite's host; the same path and query, opened on this deployment.
+  const mailed = new URL(await latestSignInLink(request, email));
+  const link = new URL(`${mailed.pathname}${mailed.search}`, origin);
+  for (const name of ['uuid', 'signature']) secrets.add(`link ${name}`, link.searchParams.get(name));
+  const linkTab = await mail.newPage();
+  secrets.watch(linkTab);
+  await linkTab.goto(link.toString());
+  await expect(linkTab).toHaveURL(acmeHere);
+  await expect(waiting).toHaveURL(acmeHere, { timeout: 10_000 });
+  await secrets.addCookies(mail);
+  await mail.close();
+
+  // Google and Microsoft through their buttons, as a person does.
+  for (const button of ['Sign in with Google', 'Sign in with Microsoft']) {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    secrets.watch(page);
+    await page.goto(`${origin}/login/en`);
+    await page.getByRole('link', { name: button }).click();
+    await page.getByRole('button', { name: new RegExp(SSO_ACCOUNT.replace('.', '\\.')) }).click();
+    await expect(page).toHaveURL(acmeHere);
+    await secrets.addCookies(context);
+    await context.close();
+  }
+
+  // An app that asked for the token in its redirect_uri receives it in the query.
+  const app = await browser.newContext({ ignoreHTTPSErrors: true });
+  const appPage = await app.newPage();
+  secrets.watch(appPage);
+  const callback = `https://cc.desk.test:${HTTPS_PORT}/sso/callback`;
+  await appPage.goto(`${origin}/login/start-microsoft?${new URLSearchParams({ lang: 'en', login_hint: SSO_ACCOUNT, redirect_uri: callback })}`);
+  await expect(appPage).toHaveURL(/\/sso\/callback\?token=[^&]+&subDomain=acme$/);
+  await secrets.addCookies(app);
+  await app.close();
+
+  // The ID tokens the app passed to ssoLogin, and the tokens the backend answered with.
+  for (const call of (await backendCalls(request)).slice(callsBefore)) {
+    if (call.path.endsWith('/ssoLogin')) secrets.add('ID token', String(call.body?.token ?? ''));
+  }
+  // The test itself saw each kind of secret, or it would prove nothing about it.
+  const kinds = [...secrets.values.values()];
+  const expectedKinds = ['address typed', 'SSO account', 'link uuid', 'link signature', 'code in /login/google', 'code in /login/microsoft'];
+  expectedKinds.push('ID token', 'token in /sso/callback', 'cookie loginUUID', 'cookie lastLogin', 'cookie acmeAccessToken', 'cookie currentUser');
+  expect(expectedKinds.filter((kind) => !kinds.includes(kind))).toEqual([]);
+
+  const [instance] = deployment.instances;
+  const output = instance!.output();
+
+  const text = output.join('\n');
+  const leaked = [...secrets.values].filter(([value]) => text.includes(value) || text.includes(encodeURIComponent(value)));
+  expect(leaked.map(([, what]) => what), 'secrets found in the output').toEqual([]);
+
+  // Next's server.js prints a few plain lines of its own while it starts; those are let through
+  // by their exact shape. Every other line must be JSON with a request id.
+  const nextStartup = /^(▲ Next\.js [\d.]+|- (Local|Network): +http:\/\/[\d.:]+|✓ (Starting\.\.\.|Ready in \d+m?s|Running next\.config took \d+m?s))$/;
+  const ours = output.filter((line) => !nextStartup.test(line.trim()));
+  expect(output.length - ours.length, 'Next\'s start-up lines').toBeLessThanOrEqual(6);
+  for (const line of ours) {
+    let parsed: LogLine | undefined;
+    try {
+      parsed = JSON.parse(line) as LogLine;
+    } catch {
+      parsed = undefined;
+    }
+    expect(parsed, `a line that is not JSON: ${line}`).toBeDefined();
+    expect(parsed?.requestId, `a line without a request id: ${line}`).toEqual(expect.any(String));
+  }
+
+  const logged = instance!.logLines();
+  const one = (predicate: (line: LogLine) => boolean, what: string) => {
+    const found = logged.find(predicate);
+    expect(found, `a line for ${what}`).toBeDefined();
+    return found!;
+  };
+  const requested = one((line) => line.msg === 'email sign-in requested' && line.outcome === 'link-sent', 'the link request');
+  const verifyUser = one((line) => line.msg === 'backend call' && line.path === '/api/v1/flw/auth/:email/verifyUser', 'verifyUser');
+  expect(verifyUser.requestId, 'the form post and its backend call share one request id').toBe(requested.requestId);
+  one((line) => line.msg === 'backend call' && line.path === '/api/v1/flw/auth/isValidLink' && line.outcome === 'ok', 'isValidLink');
+  one((line) => line.msg === 'backend call' && line.path === '/api/v1/flw/auth/:uuid/isValidId/', 'isValidId');
+  one((line) => line.msg === 'sign-in link opened' && line.outcome === 'signed-in', 'the opened link');
+  one((line) => line.msg === 'arrival' && line.decision === 'show-login', 'the arrival');
+  for (const provider of ['google', 'microsoft']) {
+    const start = one((line) => line.msg === 'sso start' && line.provider === provider && line.outcome === 'to-provider', `${provider} start`);
+    const back = one((line) => line.msg === 'sso return' && line.provider === provider && line.outcome === 'organisation', `${provider} return`);
+    expect(back.requestId, 'start and return are two requests').not.toBe(start.requestId);
+    one((line) => line.msg === 'backend call' && line.path === '/api/v1/flw/auth/ssoLogin' && line.requestId === back.requestId, `${provider} ssoLogin`);
+  }
+
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './dedicated-deployment.ts';
+import { testPort } from './environment.ts';
+
+/**
+ * Stateless scale-out: two instances behind nginx in round robin, sharing nothing but
+ * SESSION_SECRET, as one deployment does. nginx runs one worker and serves this spec alone, so
+ * its round robin strictly alternates; the browser runs without JavaScript and fetches no
+ * subresources from the app, so every request that reaches an instance is a step of the flow.
+ * The browser names each step with an X-Request-Id of its own; nginx's access log pairs it with
+ * the id nginx hands the app and the instance that served it, and the app's log lines say what
+ * happened under that id.
+ */
+
+const APP_PORTS = [testPort(4471), testPort(4472)];
+
+let deployment: Deployment;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  deployment = await startDeployment('scale-out', { httpsPort: DEDICATED_HTTPS_PORTS.scaleOut, appPorts: APP_PORTS });
+});
+
+test.afterAll(async () => {
+  await deployment?.stop();
+});
+
+/** A browser without JavaScript whose only requests to the app are documents and form posts. */
+async function plainBrowser(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const appHost = new URL(deployment.origin).host;
+  await context.route(
+    (url) => url.host === appHost,
+    (route) => (route.request().resourceType() === 'document' ? route.continue() : route.abort()),
+  );
+  return context;
+}
+
+/** Names the requests that follow, until the next step, with a request id of their own. */
+async function step(context: BrowserContext): Promise<string> {
+  const stepId = randomUUID();
+  await context.setExtraHTTPHeaders({ 'x-request-id': stepId });
+  return stepId;
+}
+
+/** The port of the instance that logged `message` for a request of this step. */
+function instanceThatLogged(step: string, message: string, fields: Record<string, unknown> = {}): number {
+  const requestIds = new Set(deployment.forwarded().filter((entry) => entry.clientRequestId === step).map((entry) => entry.requestId));
+  const found = deployment.instances.filter((instance) =>
+    instance.logLines().some(
+      (line) => requestIds.has(line.requestId ?? '') && line.msg === message && Object.entries(fields).every(([key, value]) => line[key] === value),
+    ),
+  );
+  expect(found.map((instance) => instance.port), `"${message}" ${JSON.stringify(fields)} logged once, by one instance`).toHaveLength(1);
+  return found[0]!.port;
+}
+
+function portOf(forwarded: Forwarded): number {
+  return Number(forwarded.upstream.split(':').at(-1));
+}
+
+/** Every request of the flow went to the other instance than the one before it. */
+function expectAlternation(forwarded: Forwarded[]) {
+  const ports = forwarded.filter((entry) => entry.path.startsWith('/login')).map(portOf);
+  expect(ports.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(ports)).toEqual(new Set(APP_PORTS));
+  ports.slice(1).forEach((port, index) => expect(port, `request ${index + 2} of ${ports.join(', ')}`).not.toBe(ports[index]));
+}
+
+function acmeHere(): string {
+  return `${deployment.origin.replace('//web.', '//acme.')}/`;
+}
+
+test('e-mail sign-in: link request, mail-sent view, link and status polls each land on the other instance, and it completes', async ({ browser, request }) => {
+  const seen = deployment.forwarded().length;
+  const context = await plainBrowser(browser);
+  const page = await context.newPage();
+  const email = uniqueAddress('anna@acme.test');
+
+  await step(context);
+  await page.goto(`${deployment.origin}/login/en`);
+  await page.getByLabel('Work e-mail').fill(email);
+  const linkRequest = await step(context);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  // The view reads the sealed emailSignIn cookie: it opens on the other instance than the one that sealed it.
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // What the mail-sent view's script asks every 5 s, asked by this browser in a tab of its own.
+  const statusTab = await context.newPage();
+  const poll = async () => {
+    const stepId = await step(context);
+    const response = await statusTab.goto(`${deployment.origin}/login/api/email-sign-in/status`);
+    return { stepId, status: (await response!.json()) as { state: string; location?: string } };
+  };
+  const pending = await poll();
+  expect(pending.status.state).toBe('pending');
+
+  // The link opened on a phone, through the same deployment.
+  const phone = await plainBrowser(browser);
+  const phonePage = await phone.newPage();
+  const mailed = new URL(await latestSignInLink(request, email));
+  await step(phone);
+  await phonePage.goto(new URL(`${mailed.pathname}${mailed.search}`, deployment.origin).toString());
+  const linkOpened = await step(phone);
+  await phonePage.getByRole('button', { name: 'Continue signing in' }).click();
+  await expect(phonePage).toHaveURL(acmeHere());
+  await phone.close();
+
+  const signedIn = await poll();
+  expect(signedIn.status).toEqual({ state: 'signed-in', location: acmeHere() });
+  await page.goto(signedIn.status.location!);
+  await expect(page).toHaveURL(acmeHere());
+  await context.close();
+
+  const flow = deployment.forwarded().slice(seen);
+  expectAlternation(flow);
+  const requested = instanceThatLogged(linkRequest, 'email sign-in requested', { outcome: 'link-sent' });
+  const mailSentView = flow.find((entry) => entry.clientRequestId === linkRequest && entry.path === '/login/en/mail-sent');
+  expect(mailSentView?.status).toBe(200);
+  expect(portOf(mailSentView!), 'the mail-sent view').not.toBe(requested);
+  // Every request that opened the sealed emailSignIn cookie, by instance: both took part.
+  const readers = [
+    portOf(mailSentView!),
+    instanceThatLogged(pending.stepId, 'backend call', { path: '/api/v1/flw/auth/:uuid/isValidId/' }),
+    instanceThatLogged(signedIn.stepId, 'email sign-in completed'),
+  ];
+  expect(new Set(readers)).toEqual(new Set(APP_PORTS));
+  instanceThatLogged(linkOpened, 'sign-in link opened', { outcome: 'signed-in' });
+});
+
+for (const { provider, button } of [
+  { provider: 'google', button: 'Sign in with Google' },
+  { provider: 'microsoft', button: 'Sign in with Microsoft' },
+]) {
+  test(`${provider} sign-in: started on one instance, returned to the other, and it completes`, async ({ browser }) => {
+    const seen = deployment.forwarded().length;
+    const context = await plainBrowser(browser);
+    const page = await context.newPage();
+
+    await step(context);
+    await page.goto(`${deployment.origin}/login/en`);
+    const start = await step(context);
+    await page.getByRole('link', { name: button }).click();
+    await expect(page).toHaveTitle(/Local identity provider/);
+    const back = await step(context);
+    await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
+    await expect(page).toHaveURL(acmeHere());
+    const cookies = (await context.cookies(acmeHere())).map((cookie) => cookie.name);
+    expect(cookies).toEqual(expect.arrayContaining(['lastLogin', 'flwSubDomain', 'acmeAccessToken']));
+    await context.close();
+
+    expectAlternation(deployment.forwarded().slice(seen));
+    const started = instanceThatLogged(start, 'sso start', { provider, outcome: 'to-provider' });
+    // The return opens the ssoFlow cookie (state, nonce, PKCE verifier) sealed by the other instance.
+    const returned = instanceThatLogged(back, 'sso return', { provider, outcome: 'organisation' });
+    expect(returned).not.toBe(started);
+  });
+}
