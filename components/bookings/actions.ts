@@ -1,5 +1,6 @@
 'use server';
 
+import { stringFields } from '@/lib/action-arguments';
 import { isRefusal } from '@/lib/backend/error-catalogue';
 import { performBookingAction } from '@/lib/backend/reservations';
 
@@ -10,7 +11,9 @@ export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'unava
  * Extends or cancels the booking of an e-mailed link. Runs as an action after the page has
  * loaded (a mail scanner's GET changes nothing), with the link's query passed on as it came.
  */
-export async function performBooking(linkQuery: Record<string, string>, _previous: BookingActionState): Promise<BookingActionState> {
+export async function performBooking(boundLinkQuery: Record<string, string>, _previous: BookingActionState): Promise<BookingActionState> {
+  const linkQuery = stringFields(boundLinkQuery);
+  if (!linkQuery) return { status: 'expired' };
   const result = await performBookingAction(linkQuery);
   if (result.ok) return { status: 'done' };
   if (result.failure.kind === 'unavailable') return { status: 'unavailable' };

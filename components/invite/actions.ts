@@ -2,6 +2,7 @@
 
 import { addUser, verifyUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { ensureDeviceId, writeEmailSignIn } from '@/lib/cookies';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
@@ -14,12 +15,14 @@ export type InviteFormState = { status: 'idle'; name: string } | { status: 'erro
 /** The invited person's name goes to addUser with the invite link's own fields; then a sign-in link. */
 export async function joinInvitation(
   language: string,
-  inviteFields: Record<string, string>,
+  boundInviteFields: Record<string, string>,
   _previous: InviteFormState,
   form: FormData,
 ): Promise<InviteFormState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
-  const name = String(form.get('name') ?? '');
+  const name = formField(form, 'name');
+  const inviteFields = stringFields(boundInviteFields);
+  if (!inviteFields) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
   if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
   if (!isValidInviteName(name)) return { status: 'error', name, problem: { invite: 'nameRule' } };
 
