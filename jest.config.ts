@@ -13,6 +13,14 @@ const esmOnlyPackages = [
   'intl-messageformat',
   '@formatjs',
   '@schummar/icu-type-parser',
+  // The vendored Observatory's HTML parser (tests/e2e/observatory).
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'domelementtype',
+  'dom-serializer',
+  'entities',
+  'structured-headers',
 ];
 
 const config: Config = {

@@ -62,7 +62,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
+    // The fault switches of the development backend and the identity provider are global: alone, after the rest.
+    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       command: 'node dev/identity-provider/server.ts',

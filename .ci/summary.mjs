@@ -26,3 +26,13 @@ for (const { runner, file, count } of reports) {
   console.log(`${runner}: ${passed} passed, ${failed} failed`);
 }
 console.log(`total: ${total.passed} passed, ${total.failed} failed`);
+
+// The load test's figures (tests/e2e/load.spec.ts): measurements, not pass or fail.
+if (existsSync('reports/load.json')) {
+  for (const c of JSON.parse(readFileSync('reports/load.json', 'utf8')).cases) {
+    console.log(
+      `load ${c.name}: ${c.requestsPerSecond} req/s, p50 ${c.latencyMs.p50} ms, p99 ${c.latencyMs.p99} ms, ` +
+        `RSS ${c.memoryMb.afterWarmUp} -> ${c.memoryMb.afterRun} MB, ${c.cpuMsPerRequest} ms CPU/request`,
+    );
+  }
+}

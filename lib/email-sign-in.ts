@@ -29,7 +29,8 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   }
 
   const result = await isValidId(pending.uuid, readCookie(cookies, 'deviceId'));
-  if (!result.ok) return { state: result.failure.kind === 'unavailable' ? 'unavailable' : 'pending' };
+  // isValidId already counts a 404 as pending; any other failure means the backend cannot tell.
+  if (!result.ok) return { state: 'unavailable' };
   if (!result.value.confirmed) return { state: 'pending' };
 
   const { subDomain, authToken } = result.value;

@@ -53,7 +53,8 @@ export function BookingAction({
         )}
         {!pending && state.status === 'expired' && <StatusMessage tone="error">{t('expired')}</StatusMessage>}
         {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{tErrors('serviceUnavailable')}</StatusMessage>}
-        {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable') && (
+        {!pending && state.status === 'failed' && <StatusMessage tone="error">{tErrors('somethingWrong')}</StatusMessage>}
+        {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable' || state.status === 'failed') && (
           <button type="submit" className={buttonClasses(userAction === 'cancel' ? 'primary' : 'outline')}>
             {userAction === 'cancel' ? t('confirmCancel') : t('extend')}
           </button>

@@ -5,6 +5,7 @@ import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-cat
 import { clearCookie, ensureDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
 import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
+import { formField } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage, type Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
@@ -28,7 +29,7 @@ export async function requestSignInLink(
   form: FormData,
 ): Promise<EmailFormState> {
   const locale = languageOf(language);
-  const email = String(form.get('email') ?? '').trim();
+  const email = formField(form, 'email').trim();
   // Never the address itself: only what became of the request.
   const log = await requestLogger();
   if (!isValidEmail(email)) {

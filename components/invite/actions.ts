@@ -1,7 +1,8 @@
 'use server';
 
 import { addUser, verifyUser } from '@/lib/backend/auth';
-import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { ensureDeviceId, writeEmailSignIn } from '@/lib/cookies';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
@@ -14,12 +15,14 @@ export type InviteFormState = { status: 'idle'; name: string } | { status: 'erro
 /** The invited person's name goes to addUser with the invite link's own fields; then a sign-in link. */
 export async function joinInvitation(
   language: string,
-  inviteFields: Record<string, string>,
+  boundInviteFields: Record<string, string>,
   _previous: InviteFormState,
   form: FormData,
 ): Promise<InviteFormState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
-  const name = String(form.get('name') ?? '');
+  const name = formField(form, 'name');
+  const inviteFields = stringFields(boundInviteFields);
+  if (!inviteFields) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
   if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
   if (!isValidInviteName(name)) return { status: 'error', name, problem: { invite: 'nameRule' } };
 
@@ -27,8 +30,7 @@ export async function joinInvitation(
   if (!joined.ok) {
     const outcome = accountCreationOutcome(joined.failure);
     if (outcome.show === 'userLimitPage') return await redirectToPage('/user-limit', locale);
-    const problem: InviteProblem =
-      outcome.message === 'serviceUnavailable' ? { errors: 'serviceUnavailable' } : { invite: 'invalidInvite' };
+    const problem: InviteProblem = outcome.message === 'nameRejected' ? { invite: 'invalidInvite' } : { errors: outcome.message };
     return { status: 'error', name, problem };
   }
 
@@ -37,7 +39,12 @@ export async function joinInvitation(
   if (!email) return await redirectToPage('/', locale);
   const { host, cookies } = await requestContext();
   const link = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
-  if (link.ok && link.value.next === 'linkSent') {
+  if (!link.ok) {
+    // Joined, but no link went out: said here, where the same button tries again with the name kept.
+    const outcome = verifyUserOutcome(link.failure);
+    return { status: 'error', name, problem: { errors: outcome.show === 'message' ? outcome.message : 'somethingWrong' } };
+  }
+  if (link.value.next === 'linkSent') {
     const now = Date.now();
     await writeEmailSignIn(cookies, host, { uuid: link.value.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
     return await redirectToPage('/mail-sent', locale);

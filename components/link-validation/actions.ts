@@ -5,6 +5,7 @@ import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { ensureDeviceId, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
+import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
@@ -22,11 +23,13 @@ export type LinkConfirmationState =
  */
 export async function confirmSignInLink(
   language: string,
-  link: LinkCheck,
+  boundLink: LinkCheck,
   _previous: LinkConfirmationState,
   form: FormData,
 ): Promise<LinkConfirmationState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
+  const link = stringFields(boundLink) as LinkCheck | undefined;
+  if (!link) return await redirectToPage('/invalid', locale);
   const log = await requestLogger();
   const validity = await isValidLink(link);
   if (!validity.ok) {
@@ -49,6 +52,6 @@ export async function confirmSignInLink(
   await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: link.email });
   const location = organisationUrl(host, subDomain);
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
-  if (form.get('noScript')) redirectOutside(location);
+  if (formField(form, 'noScript')) redirectOutside(location);
   return { status: 'signed-in', location };
 }

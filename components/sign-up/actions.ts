@@ -3,6 +3,7 @@
 import { createUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
+import { formField } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
@@ -13,7 +14,7 @@ export type SignUpFormState = { status: 'idle'; name: string } | { status: 'erro
 /** The name entry of a new user: creates the account, and a sign-in link is on its way. */
 export async function createAccount(language: string, _previous: SignUpFormState, form: FormData): Promise<SignUpFormState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
-  const name = String(form.get('name') ?? '');
+  const name = formField(form, 'name');
   if (!isValidDisplayName(name)) return { status: 'error', name, message: 'nameRejected' };
 
   const { host, cookies } = await requestContext();

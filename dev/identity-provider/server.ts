@@ -8,6 +8,7 @@ import { createServer } from 'node:https';
 import { sendJson } from '../backend/http.ts';
 import { ensureDevCertificates } from './certificates.ts';
 import { handleInteraction } from './interactions.ts';
+import { handleOutageHook, isPlayingDead } from './outage.ts';
 import type { InteractionAction } from './interactions.ts';
 import { createLocalProviders, sessionCookieNameOf } from './local-providers.ts';
 import type { LocalProvider } from './local-providers.ts';
@@ -49,6 +50,11 @@ const interactionPattern = /^\/interaction\/([\w-]+)(?:\/(login|cancel))?$/;
 
 function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): void | Promise<void> {
   if (url.pathname === '/__dev/health') return sendJson(res, 200, { status: 'ok' });
+  if (url.pathname === '/__dev/outage') return handleOutageHook(req, res);
+  if (isPlayingDead()) {
+    req.socket.destroy();
+    return;
+  }
   const match = siteFor(url.pathname);
   if (!match) return sendJson(res, 404, { error: 'not_found', error_description: 'Try /google or /microsoft/<tenant>/v2.0.' });
   const { site, rest } = match;

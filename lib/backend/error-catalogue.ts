@@ -31,7 +31,8 @@ export type ErrorMessageKey =
   | 'signUpExpired'
   | 'providerNotConfigured'
   | 'redirectNotAllowed'
-  | 'ssoStartAgain';
+  | 'ssoStartAgain'
+  | 'providerUnavailable';
 
 /** What the person sees after verifyUser fails. */
 export type VerifyUserOutcome =
@@ -65,15 +66,30 @@ export type AccountCreationOutcome = { show: 'userLimitPage' } | { show: 'messag
 export function accountCreationOutcome(failure: BackendFailure): AccountCreationOutcome {
   if (failure.kind === 'code' && failure.code === 'USER_COUNT_EXCEEDED') return { show: 'userLimitPage' };
   if (failure.kind === 'unavailable') return { show: 'message', message: 'serviceUnavailable' };
-  // The specification marks the name as wrong for every other refusal.
-  return { show: 'message', message: 'nameRejected' };
+  // The specification marks the name as wrong for every other refusal; a crash or a garbled
+  // answer refused nothing, and blaming the name would have the person retype it for no reason.
+  return isRefusal(failure) ? { show: 'message', message: 'nameRejected' } : { show: 'message', message: 'somethingWrong' };
+}
+
+/** Whether the backend answered with a 4xx: it refused the request, rather than failing at it. */
+export function isRefusal(failure: BackendFailure): boolean {
+  return failure.kind !== 'unavailable' && failure.status !== undefined && failure.status >= 400 && failure.status < 500;
 }
 
 /** The error names of single sign-on, as they appear in `?error=` of the login page. */
-export const ssoErrors = ['sso-user-not-found', 'demo-expired', 'mfa-not-enabled', 'totp', 'user-close', 'unknown'] as const;
+export const ssoErrors = [
+  'sso-user-not-found',
+  'demo-expired',
+  'mfa-not-enabled',
+  'totp',
+  'user-close',
+  'service-unavailable',
+  'unknown',
+] as const;
 export type SsoError = (typeof ssoErrors)[number];
 
 export function ssoLoginError(failure: BackendFailure): SsoError {
+  if (failure.kind === 'unavailable') return 'service-unavailable';
   if (failure.kind !== 'code') return 'unknown';
   switch (failure.code) {
     case 'ORG_NOT_FOUND':
@@ -96,6 +112,8 @@ const loginPageErrors = {
   'demo-expired': 'demoExpired',
   'mfa-not-enabled': 'mfaNotEnabled',
   'user-close': 'userClose',
+  'service-unavailable': 'serviceUnavailable',
+  'provider-unavailable': 'providerUnavailable',
   unknown: 'somethingWrong',
   'link-expired': 'linkExpired',
   'sign-up-expired': 'signUpExpired',

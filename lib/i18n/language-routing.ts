@@ -20,7 +20,21 @@ const providerReturnSegments = new Set(['google', 'microsoft']);
 /** Pages reachable without a language segment, e.g. `/login/validatelink?...` from an e-mail. */
 const pagesServedInBrowserLanguage = new Set(['totp', 'invalid', 'validatelink', 'invite-user', 'bookings-extend', 'signup']);
 
+/**
+ * Whether every percent-escape of the path decodes to UTF-8. Next answers a path it cannot decode
+ * with a bare 500 (vercel/next.js#94278), so such a path is sent to the login page instead.
+ */
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function routeLanguage(pathname: string, acceptLanguage: string | null): LanguageRoute {
+  if (!isDecodable(pathname)) return { action: 'redirect', pathname: `/${preferredLanguage(acceptLanguage)}` };
   const segments = pathname.split('/').filter(Boolean);
   const [first = ''] = segments;
   if (isLanguage(first) || languageFreeSegments.has(first)) return { action: 'serve' };

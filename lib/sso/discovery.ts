@@ -9,6 +9,9 @@ const discoveryDocument = z.object({
 });
 export type Discovery = z.infer<typeof discoveryDocument>;
 
+/** The provider gave no usable answer: not reachable, too slow, or an error page instead. */
+export class ProviderUnreachable extends Error {}
+
 const DISCOVERY_TIMEOUT_MS = 5_000;
 const cache = new Map<string, Promise<Discovery>>();
 
@@ -23,7 +26,7 @@ export function discover(discoveryUrl: string): Promise<Discovery> {
       })
       .catch((error: unknown) => {
         cache.delete(discoveryUrl);
-        throw error;
+        throw new ProviderUnreachable('discovery failed', { cause: error });
       });
     cache.set(discoveryUrl, pending);
   }

@@ -1,7 +1,7 @@
-import { ConfidentialClientApplication, LogLevel, ProtocolMode } from '@azure/msal-node';
-import { OAuth2Client } from 'google-auth-library';
+import { AuthError, ConfidentialClientApplication, LogLevel, ProtocolMode } from '@azure/msal-node';
+import { gaxios, OAuth2Client } from 'google-auth-library';
 import { getConfig } from '@/lib/config';
-import { discover, type Discovery } from './discovery';
+import { discover, ProviderUnreachable, type Discovery } from './discovery';
 
 /**
  * Google through google-auth-library, Microsoft through MSAL: each builds the authorization URL
@@ -83,7 +83,27 @@ function microsoftClient(): ConfidentialClientApplication {
   });
 }
 
-export async function authorizationUrl(provider: SsoProvider, request: AuthorizationRequest): Promise<string> {
+// MSAL fetches the authority's metadata itself on every new application, then the token.
+const msalNetworkErrors = new Set(['endpoints_resolution_error', 'network_error']);
+
+/** Reports a provider that gave no answer as ProviderUnreachable; a refusal stays what it was. */
+async function reachingProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const noAnswer =
+      (error instanceof AuthError && msalNetworkErrors.has(error.errorCode)) ||
+      // google-auth-library: a refusal carries the provider's response, a network failure none.
+      (error instanceof gaxios.GaxiosError && error.response === undefined);
+    throw noAnswer ? new ProviderUnreachable('provider unreachable', { cause: error }) : error;
+  }
+}
+
+export function authorizationUrl(provider: SsoProvider, request: AuthorizationRequest): Promise<string> {
+  return reachingProvider(() => buildAuthorizationUrl(provider, request));
+}
+
+async function buildAuthorizationUrl(provider: SsoProvider, request: AuthorizationRequest): Promise<string> {
   const { discovery } = await providerClient(provider);
   if (provider === 'google') {
     return googleClient(discovery, request.redirectUri).generateAuthUrl({
@@ -108,7 +128,11 @@ export async function authorizationUrl(provider: SsoProvider, request: Authoriza
 }
 
 /** Exchanges the authorization code (with the PKCE verifier) for the raw ID token. */
-export async function exchangeCode(provider: SsoProvider, exchange: CodeExchange): Promise<string> {
+export function exchangeCode(provider: SsoProvider, exchange: CodeExchange): Promise<string> {
+  return reachingProvider(() => exchangeCodeAtProvider(provider, exchange));
+}
+
+async function exchangeCodeAtProvider(provider: SsoProvider, exchange: CodeExchange): Promise<string> {
   const { discovery } = await providerClient(provider);
   if (provider === 'google') {
     const { tokens } = await googleClient(discovery, exchange.redirectUri).getToken({

@@ -19,6 +19,7 @@ import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing
 import { errorKind, requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 import { isMobileRequest } from '@/lib/user-agent';
+import { ProviderUnreachable } from './discovery';
 import { verifyIdToken } from './id-token';
 import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
 import { authorizationUrl, exchangeCode, providerClient, ProviderNotConfigured, type SsoProvider } from './providers';
@@ -30,6 +31,11 @@ function seeOther(location: string): Response {
 
 function toLogin(language: Language, error: LoginPageError): Response {
   return seeOther(`${BASE_PATH}/${language}?error=${error}`);
+}
+
+function providerProblem(error: unknown): LoginPageError {
+  if (error instanceof ProviderNotConfigured) return 'provider-not-configured';
+  return error instanceof ProviderUnreachable ? 'provider-unavailable' : 'unknown';
 }
 
 function randomToken(): string {
@@ -73,9 +79,9 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
   try {
     location = await authorizationUrl(provider, { redirectUri, state, nonce, codeChallenge, loginHint: query.login_hint });
   } catch (error) {
-    const notConfigured = error instanceof ProviderNotConfigured;
-    log.info({ outcome: notConfigured ? 'provider-not-configured' : 'provider-unavailable', ...errorKind(error) }, 'sso start');
-    return toLogin(language, notConfigured ? 'provider-not-configured' : 'unknown');
+    const problem = providerProblem(error);
+    log.info({ outcome: problem, ...errorKind(error) }, 'sso start');
+    return toLogin(language, problem);
   }
   await writeSsoFlow(cookies, host, {
     provider,
@@ -147,14 +153,14 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
     idToken = await exchangeCode(provider, { code, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri, state: flow.state, nonce: flow.nonce });
   } catch (error) {
     log.info({ outcome: 'code-exchange-failed', ...errorKind(error) }, 'sso return');
-    return toLogin(language, 'unknown');
+    return toLogin(language, providerProblem(error));
   }
   try {
     const { discovery, clientId } = await providerClient(provider);
     await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce });
   } catch (error) {
     log.info({ outcome: 'id-token-rejected', ...errorKind(error) }, 'sso return');
-    return toLogin(language, 'unknown');
+    return toLogin(language, providerProblem(error));
   }
 
   const result = await ssoLogin({

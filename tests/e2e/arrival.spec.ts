@@ -94,9 +94,9 @@ test('an office network is recognised by its address and sent to its organisatio
 });
 
 test('a token in local storage leads to the host root', async ({ page }) => {
-  await page.goto('/login/en');
+  // Set on a page of the same origin without the island, so no earlier page can act on it first.
+  await page.goto('/login/api/health');
   await page.evaluate(() => window.localStorage.setItem('token', 'web-app-token'));
-  // The island may leave before the page's load event: wait for the navigation, not the load.
   await page.goto('/login/en', { waitUntil: 'commit' });
   await expect(page).toHaveURL(`${LOGIN_ORIGIN}/`);
 });

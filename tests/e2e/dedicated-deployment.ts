@@ -21,6 +21,8 @@ import {
 
 /** Public HTTPS ports of the dedicated deployments; the identity provider accepts their return addresses. */
 export const DEDICATED_HTTPS_PORTS = { logs: testPort(4460), scaleOut: testPort(4470) };
+/** Their plain-http ports, where the site answers only with a redirect to https. */
+export const DEDICATED_HTTP_PORTS = { logs: testPort(4469), scaleOut: testPort(4479) };
 
 export function dedicatedOrigin(httpsPort: number): string {
   return `https://web.${DOMAIN}:${httpsPort}`;
@@ -79,7 +81,7 @@ function stopped(child: ChildProcess): Promise<void> {
 
 export async function startDeployment(
   name: string,
-  options: { httpsPort: number; appPorts: number[]; sessionSecrets?: string[] },
+  options: { httpsPort: number; httpPort: number; appPorts: number[]; sessionSecrets?: string[] },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
   rmSync(directory, { recursive: true, force: true });
@@ -122,6 +124,7 @@ export async function startDeployment(
     .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
     .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
     .replaceAll('{{HTTPS_PORT}}', String(options.httpsPort))
+    .replaceAll('{{HTTP_PORT}}', String(options.httpPort))
     .replaceAll('{{DOMAIN}}', DOMAIN)
     .replaceAll('{{TLS_CERTIFICATE}}', join(TLS_DIRECTORY, 'server.pem'))
     .replaceAll('{{TLS_CERTIFICATE_KEY}}', join(TLS_DIRECTORY, 'server-key.pem'));

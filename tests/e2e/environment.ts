@@ -10,6 +10,8 @@ export function testPort(port: number): number {
 }
 
 export const HTTPS_PORT = testPort(4443);
+/** Plain http on nginx: only a redirect to https (the Observatory's redirection test). */
+export const HTTP_PORT = testPort(4080);
 export const APP_PORTS = [testPort(4100)];
 export const BACKEND_PORT = testPort(4101);
 export const IDENTITY_PROVIDER_PORT = testPort(4102);

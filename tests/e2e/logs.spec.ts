@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './backend.ts';
-import { DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './dedicated-deployment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './dedicated-deployment.ts';
 import { HTTPS_PORT, testPort } from './environment.ts';
 
 /**
@@ -17,7 +17,7 @@ let deployment: Deployment;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  deployment = await startDeployment('logs', { httpsPort: DEDICATED_HTTPS_PORTS.logs, appPorts: [testPort(4461)] });
+  deployment = await startDeployment('logs', { httpsPort: DEDICATED_HTTPS_PORTS.logs, httpPort: DEDICATED_HTTP_PORTS.logs, appPorts: [testPort(4461)] });
 });
 
 test.afterAll(async () => {

@@ -13,6 +13,7 @@ import {
   CERTIFICATE_DNS_NAMES,
   CHROMIUM_PATH,
   DOMAIN,
+  HTTP_PORT,
   HTTPS_PORT,
   RUN_DIRECTORY,
   TLS_DIRECTORY,
@@ -45,6 +46,7 @@ const site = readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'),
   .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
   .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
   .replaceAll('{{HTTPS_PORT}}', String(HTTPS_PORT))
+  .replaceAll('{{HTTP_PORT}}', String(HTTP_PORT))
   .replaceAll('{{DOMAIN}}', DOMAIN)
   .replaceAll('{{TLS_CERTIFICATE}}', certificates.certificate)
   .replaceAll('{{TLS_CERTIFICATE_KEY}}', certificates.privateKey);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './dedicated-deployment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './dedicated-deployment.ts';
 import { testPort } from './environment.ts';
 
 /**
@@ -21,7 +21,7 @@ let deployment: Deployment;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  deployment = await startDeployment('scale-out', { httpsPort: DEDICATED_HTTPS_PORTS.scaleOut, appPorts: APP_PORTS });
+  deployment = await startDeployment('scale-out', { httpsPort: DEDICATED_HTTPS_PORTS.scaleOut, httpPort: DEDICATED_HTTP_PORTS.scaleOut, appPorts: APP_PORTS });
 });
 
 test.afterAll(async () => {

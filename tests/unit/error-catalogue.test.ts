@@ -37,10 +37,18 @@ describe('accountCreationOutcome', () => {
     expect(accountCreationOutcome(unavailable)).toEqual({ show: 'message', message: 'serviceUnavailable' });
   });
 
-  it.each<BackendFailure>([unknown, { kind: 'unknown' }, ...knownErrorCodes.filter((c) => c !== 'USER_COUNT_EXCEEDED').map((c) => code(c))])(
-    'any other refusal (%j) marks the name as rejected',
+  it.each<BackendFailure>([
+    { kind: 'unknown', status: 400 },
+    { kind: 'unknown', status: 422 },
+    ...knownErrorCodes.filter((c) => c !== 'USER_COUNT_EXCEEDED').map((c) => code(c)),
+  ])('any other refusal (%j) marks the name as rejected', (failure) => {
+    expect(accountCreationOutcome(failure)).toEqual({ show: 'message', message: 'nameRejected' });
+  });
+
+  it.each<BackendFailure>([unknown, { kind: 'unknown', status: 503 }, { kind: 'unknown', status: 200 }, { kind: 'unknown' }])(
+    'an answer that refused nothing (%j) says something went wrong, not that the name is wrong',
     (failure) => {
-      expect(accountCreationOutcome(failure)).toEqual({ show: 'message', message: 'nameRejected' });
+      expect(accountCreationOutcome(failure)).toEqual({ show: 'message', message: 'somethingWrong' });
     },
   );
 });
@@ -54,7 +62,7 @@ describe('ssoLoginError', () => {
     [code('TOTP_ENABLED_SO_NOT_SUPPORTED'), 'totp'],
     [code('NOT_FOUND'), 'unknown'],
     [unknown, 'unknown'],
-    [unavailable, 'unknown'],
+    [unavailable, 'service-unavailable'],
   ])('%j → %s', (failure, error) => {
     expect(ssoLoginError(failure)).toBe(error);
   });
@@ -74,6 +82,8 @@ describe('loginPageErrorMessage', () => {
     ['link-expired', 'linkExpired'],
     ['sign-up-expired', 'signUpExpired'],
     ['provider-not-configured', 'providerNotConfigured'],
+    ['service-unavailable', 'serviceUnavailable'],
+    ['provider-unavailable', 'providerUnavailable'],
   ])('%s shows %s', (error, message) => {
     expect(loginPageErrorMessage(error)).toBe(message);
   });

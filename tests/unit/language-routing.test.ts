@@ -48,6 +48,11 @@ describe('routeLanguage', () => {
     ['/unknown-page', 'de', '/de'],
     ['/fr/totp', 'fr', '/en'],
     ['/EN', null, '/en'],
+    // Percent-escapes Next cannot decode: a bare 500 if served.
+    ['/en/%ff', 'de', '/de'],
+    ['/nl/invite-user/%zz', null, '/en'],
+    ['/api/health/%', 'nl', '/nl'],
+    ['/locale/%c0%af', null, '/en'],
   ])('redirects %s (%s) to %s', (pathname, acceptLanguage, target) => {
     expect(routeLanguage(pathname, acceptLanguage)).toEqual({ action: 'redirect', pathname: target });
   });
