@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { storedLastLogin } from './sign-in.ts';
 import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET, testPort } from './environment.ts';
 
 /**
@@ -40,17 +40,7 @@ let lastLogin: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true });
-  const page = await context.newPage();
-  const email = uniqueAddress('anna@acme.test');
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  await page.goto(await latestSignInLink(page.request, email));
-  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
-  lastLogin = (await context.cookies(organisationOrigin('acme'))).find((cookie) => cookie.name === 'lastLogin')?.value ?? '';
-  await context.close();
+  lastLogin = await storedLastLogin(browser);
 
   app = spawn(process.execPath, ['.next/standalone/server.js'], {
     env: {

@@ -1,16 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { signInByEmail } from './sign-in.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
-
-async function signInByEmail(page: Page, seeded: string, subDomain: string) {
-  const email = uniqueAddress(seeded);
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  await page.goto(await latestSignInLink(page.request, email));
-  await expect(page).toHaveURL(`${organisationOrigin(subDomain)}/`);
-}
 
 async function cookieNames(context: BrowserContext) {
   return (await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name);

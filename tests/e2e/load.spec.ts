@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { expect, test } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { storedLastLogin } from './sign-in.ts';
 import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET, testPort } from './environment.ts';
 
 /**
@@ -210,19 +210,8 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(60_000);
-  // A genuine stored sign-in, made through the real topology (as in arrival-faults.spec.ts).
-  const context = await browser.newContext({ ignoreHTTPSErrors: true });
-  const page = await context.newPage();
-  const email = uniqueAddress('anna@acme.test');
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  await page.goto(await latestSignInLink(page.request, email));
-  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
-  lastLogin = (await context.cookies(organisationOrigin('acme'))).find((cookie) => cookie.name === 'lastLogin')?.value ?? '';
-  await context.close();
-  expect(lastLogin).not.toBe('');
+  // A genuine stored sign-in, made through the real topology.
+  lastLogin = await storedLastLogin(browser);
 
   backend = startSlowBackend();
   app = spawn(process.execPath, [`--max-old-space-size=${OLD_SPACE_MB}`, `--inspect=127.0.0.1:${INSPECTOR_PORT}`, '.next/standalone/server.js'], {
