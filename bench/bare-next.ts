@@ -1,7 +1,7 @@
 // The framework floor (bench/bare-next): one dynamic page built by the project's own `next`,
 // so that its bytes and its speed are what any page of this Next.js version costs.
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Relative to the project root, where npm scripts, the bench and Playwright run. */
@@ -10,15 +10,42 @@ export const BARE_NEXT_DIRECTORY = join(process.cwd(), 'bench/bare-next');
 export const BARE_NEXT_STANDALONE = join(BARE_NEXT_DIRECTORY, '.next/standalone/bench/bare-next');
 export const BARE_NEXT_PAGE_PATH = '/login/en';
 
-export function buildBareNext(): void {
+/** The same bare page behind a proxy that does nothing: what running any proxy costs. */
+export const BARE_NEXT_WITH_PROXY_DIRECTORY = join(process.cwd(), 'bench/bare-next-with-proxy');
+export const BARE_NEXT_WITH_PROXY_STANDALONE = join(BARE_NEXT_WITH_PROXY_DIRECTORY, '.next/standalone/bench/bare-next-with-proxy');
+
+const EMPTY_PROXY = `import { NextResponse } from 'next/server';
+
+export function proxy() {
+  return NextResponse.next();
+}
+
+export const config = { matcher: ['/', '/((?!_next/).*)'] };
+`;
+
+function build(directory: string, standalone: string): void {
   execFileSync(process.execPath, [join(process.cwd(), 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: BARE_NEXT_DIRECTORY,
+    cwd: directory,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // As deploy/assemble-standalone.mjs does for the app: the standalone server serves only the
   // static files that sit beside it.
-  const staticCopy = join(BARE_NEXT_STANDALONE, '.next/static');
+  const staticCopy = join(standalone, '.next/static');
   rmSync(staticCopy, { recursive: true, force: true });
-  cpSync(join(BARE_NEXT_DIRECTORY, '.next/static'), staticCopy, { recursive: true });
+  cpSync(join(directory, '.next/static'), staticCopy, { recursive: true });
+}
+
+export function buildBareNext(): void {
+  build(BARE_NEXT_DIRECTORY, BARE_NEXT_STANDALONE);
+}
+
+/** A copy of bench/bare-next plus the empty proxy, made and built on the spot (not committed). */
+export function buildBareNextWithProxy(): void {
+  rmSync(BARE_NEXT_WITH_PROXY_DIRECTORY, { recursive: true, force: true });
+  for (const entry of ['app', 'next.config.mjs']) {
+    cpSync(join(BARE_NEXT_DIRECTORY, entry), join(BARE_NEXT_WITH_PROXY_DIRECTORY, entry), { recursive: true });
+  }
+  writeFileSync(join(BARE_NEXT_WITH_PROXY_DIRECTORY, 'proxy.js'), EMPTY_PROXY);
+  build(BARE_NEXT_WITH_PROXY_DIRECTORY, BARE_NEXT_WITH_PROXY_STANDALONE);
 }

@@ -6,7 +6,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/environment.ts';
-import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE, buildBareNext } from './bare-next.ts';
+import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE, BARE_NEXT_WITH_PROXY_STANDALONE, buildBareNext, buildBareNextWithProxy } from './bare-next.ts';
 import { lighthouseRuns, type LighthouseRun } from './lighthouse.ts';
 import { alternatingLoad, interleavedLatencies, median, percentile, type LoadRound, type LoadTarget } from './load.ts';
 import { compressedSizes, kilobytes, loadedResources, sizesOf, type LoadedResource, type Sizes } from './page-bytes.ts';
@@ -29,6 +29,7 @@ const APP_PORT = 6010;
 const BARE_NEXT_PORT = 6011;
 const STATIC_PORT = 6012;
 const BACKEND_PORT = 6013;
+const BARE_NEXT_WITH_PROXY_PORT = 6014;
 // As `npm run dev`: browsers resolve *.localhost to this machine and treat it as secure, so the
 // app's Secure cookies work over plain http without a TLS proxy in front.
 const DOMAIN = 'desk.localhost';
@@ -89,6 +90,7 @@ const machine = {
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   timed('app built (npm run build)', () => execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }));
   timed('bare Next.js page built', buildBareNext);
+  timed('bare Next.js page with an empty proxy built', buildBareNextWithProxy);
 }
 
 const servers: Server[] = [];
@@ -127,6 +129,15 @@ try {
     readyPath: BARE_NEXT_PAGE_PATH,
   });
   servers.push(bareNext);
+  const bareNextWithProxy = await startServer({
+    name: 'bare Next.js with an empty proxy',
+    script: 'server.js',
+    cwd: BARE_NEXT_WITH_PROXY_STANDALONE,
+    port: BARE_NEXT_WITH_PROXY_PORT,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    readyPath: BARE_NEXT_PAGE_PATH,
+  });
+  servers.push(bareNextWithProxy);
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const activeBrowser = browser;
@@ -206,6 +217,9 @@ try {
       { name: 'app-no-arrival', url: `${app.origin}/login/en?from=web`, status: 200, pids: [app.child.pid ?? 0, backend.child.pid ?? 0] },
       { name: 'app-health', url: `${app.origin}/login/api/health`, status: 200, pids: [app.child.pid ?? 0] },
       { name: 'bare-health', url: `${bareNext.origin}/login/api/health`, status: 200, pids: [bareNext.child.pid ?? 0] },
+      // The framework's own price for any proxy: the bare app again, behind one that does nothing.
+      { name: 'bare-proxy', url: `${bareNextWithProxy.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [bareNextWithProxy.child.pid ?? 0] },
+      { name: 'bare-proxy-health', url: `${bareNextWithProxy.origin}/login/api/health`, status: 200, pids: [bareNextWithProxy.child.pid ?? 0] },
     ],
     LOAD,
   );
@@ -317,6 +331,10 @@ function report(m: Measurements): string {
     );
   }
   lines.push(`| /login/en throughput at least ${BUDGETS.throughputRatio} of the bare Next.js page | ${(appRps / bareRps).toFixed(2)} (${appRps.toFixed(0)} against ${bareRps.toFixed(0)} requests/s) | ${holds(appRps / bareRps >= BUDGETS.throughputRatio)} |`);
+  const cpuOf = (name: string) => median((m.pageLoad.get(name) ?? []).map((r) => r.cpuMsPerRequest[0] ?? 0));
+  lines.push(
+    `| (where /login/en's CPU goes, not a budget) CPU ms per request: our proxy on a trivial route / an empty proxy / none; the page / the bare page | ${cpuOf('app-health').toFixed(2)} / ${cpuOf('bare-proxy-health').toFixed(2)} / ${cpuOf('bare-health').toFixed(2)}; ${cpuOf('app-no-arrival').toFixed(2)} / ${cpuOf('bare').toFixed(2)} | – |`,
+  );
   lines.push(`| arrival redirect within ${BUDGETS.arrivalOverBackendP50Ms} ms (p50) of the backend's users/me | +${ms(arrivalP50 - usersMeP50, 1)} (${ms(arrivalP50, 1)} against ${ms(usersMeP50, 1)}) | ${holds(arrivalP50 - usersMeP50 <= BUDGETS.arrivalOverBackendP50Ms)} |`);
   lines.push(`| same-browser link confirmation to redirect within ${ms(BUDGETS.sameBrowserConfirmationMs)} | median ${ms(sameBrowserMedian)}, slowest ${ms(sameBrowserMax)} of ${m.sameBrowser.length} | ${holds(sameBrowserMax <= BUDGETS.sameBrowserConfirmationMs)} |`);
   lines.push('', 'The size budgets are also checked on every `npm test` by `tests/e2e/budgets.spec.ts`, against the bare page built in the test preparation.', '');
@@ -365,9 +383,11 @@ function report(m: Measurements): string {
   lines.push(loadRow('bare Next.js page, no proxy', m.pageLoad.get('bare'), ['server']));
   lines.push(loadRow('plain Node static server (plain HTML)', m.pageLoad.get('static'), ['server']));
   lines.push(loadRow('the app, `?from=web` (no arrival, so no backend call)', m.pageLoad.get('app-no-arrival'), ['app', 'backend']));
-  lines.push('', 'The proxy alone: the same trivial route handler (`/login/api/health`) in the app, behind its proxy, and in the bare Next.js app, without one.', '');
+  lines.push(loadRow('bare Next.js page behind an empty proxy', m.pageLoad.get('bare-proxy'), ['server']));
+  lines.push('', 'The proxy alone: the same trivial route handler (`/login/api/health`) in the app, behind its proxy; in the bare Next.js app behind a proxy that does nothing (what Next.js charges for running any proxy); and in the bare app without one.', '');
   lines.push('| GET /login/api/health | requests/s | p50 | p99 | CPU ms per request |', '|---|---|---|---|---|');
-  lines.push(loadRow('the app (proxy)', m.pageLoad.get('app-health'), ['app']));
+  lines.push(loadRow('the app (its proxy)', m.pageLoad.get('app-health'), ['app']));
+  lines.push(loadRow('bare Next.js, empty proxy', m.pageLoad.get('bare-proxy-health'), ['server']));
   lines.push(loadRow('bare Next.js, no proxy', m.pageLoad.get('bare-health'), ['server']));
   lines.push('');
 
