@@ -1,25 +1,32 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import type { SendAgainState } from '@/components/email-sign-in/actions';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
+import type { Messages } from '@/lib/i18n/messages';
+
+/** Every word of "send again", translated by the page on the server (no message formatter here). */
+export type SendAgainText = Pick<Messages['mailSent'], 'sendAgain' | 'sendingAgain' | 'sentAgain' | 'wait30'> & {
+  /** With `{seconds}` left in place, filled in here as the count runs down. */
+  sendAgainLocked: string;
+  errors: Messages['errors'];
+};
 
 /** "Send again", locked for 30 s after each link so that people do not flood their inbox. */
 export function SendAgain({
   action,
   lockMs,
   lockedForMs,
+  text,
 }: {
   action: (previous: SendAgainState) => Promise<SendAgainState>;
   /** How long the button locks after each link (the server's rule, passed down). */
   lockMs: number;
   lockedForMs: number;
+  text: SendAgainText;
 }) {
-  const t = useTranslations('mailSent');
-  const tErrors = useTranslations('errors');
   const [state, formAction] = useActionState(action, { status: 'idle' });
   const [unlocksAt, setUnlocksAt] = useState<number | null>(null);
   const [now, setNow] = useState<number | null>(null);
@@ -45,14 +52,14 @@ export function SendAgain({
 
   return (
     <form action={formAction} className="space-y-2">
-      <SendAgainButton locked={locked} label={t('sendAgain')} pendingLabel={t('sendingAgain')} tooltip={t('wait30')} />
+      <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
       <div aria-live="polite" className="min-h-5 text-sm">
-        {state.status === 'sent' && <p className="text-success">{t('sentAgain')}</p>}
-        {state.status === 'error' && <p className="text-danger">{tErrors(state.message)}</p>}
+        {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
+        {state.status === 'error' && <p className="text-danger">{text.errors[state.message]}</p>}
       </div>
       {locked && (
         <p id="send-again-hint" className="text-sm text-muted">
-          {t('sendAgainLocked', { seconds: Math.ceil(remainingMs / 1000) })}
+          {text.sendAgainLocked.replace('{seconds}', String(Math.ceil(remainingMs / 1000)))}
         </p>
       )}
     </form>

@@ -1,19 +1,19 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 
 type PollStatus = 'pending' | 'unavailable' | 'expired' | 'signed-in';
 
+/** What the status says in each state, translated by the page on the server. */
+export type SignInStatusText = Record<PollStatus, string>;
+
 /**
  * Waits for the link to be opened: asks the server every few seconds, at once when the tab
  * comes back into view, and at once when another tab of this browser confirms the link.
  */
-export function SignInStatus({ statusUrl, intervalMs }: { statusUrl: string; intervalMs: number }) {
-  const t = useTranslations('mailSent');
-  const tErrors = useTranslations('errors');
+export function SignInStatus({ statusUrl, intervalMs, text }: { statusUrl: string; intervalMs: number; text: SignInStatusText }) {
   const [status, setStatus] = useState<PollStatus>('pending');
 
   useEffect(() => {
@@ -66,10 +66,7 @@ export function SignInStatus({ statusUrl, intervalMs }: { statusUrl: string; int
   return (
     <p role="status" className={`flex items-center gap-2 ${tone}`} data-status={status}>
       {(status === 'pending' || status === 'signed-in') && <Spinner className="size-4" />}
-      {status === 'pending' && t('waiting')}
-      {status === 'signed-in' && t('signedIn')}
-      {status === 'expired' && t('expired')}
-      {status === 'unavailable' && tErrors('serviceUnavailable')}
+      {text[status]}
     </p>
   );
 }

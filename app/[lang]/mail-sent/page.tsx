@@ -1,7 +1,6 @@
 import { cookies } from 'next/headers';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cancelEmailSignIn, continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
-import { ClientMessages } from '@/components/i18n/client-messages';
 import { SendAgain } from '@/components/mail-sent/send-again';
 import { SignInStatus } from '@/components/mail-sent/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -21,7 +20,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   const pending = await readEmailSignIn(await cookies());
   if (!pending) return redirect({ href: '/', locale: lang });
 
-  const [t, tCommon] = await Promise.all([getTranslations('mailSent'), getTranslations('common')]);
+  const [t, tCommon, messages] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getMessages()]);
   const webmail = webmailFor(pending.email);
   const lockedForMs = Math.max(0, pending.sentAt + SEND_AGAIN_LOCK_MS - Date.now());
 
@@ -29,23 +28,37 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
     <section className="space-y-5">
       <ViewHeading>{t('heading')}</ViewHeading>
       <p>{t.rich('body', { email: () => <strong className="break-all">{pending.email}</strong> })}</p>
-      <ClientMessages namespaces={['mailSent', 'errors']}>
-        <SignInStatus statusUrl="/login/api/email-sign-in/status" intervalMs={SIGN_IN_POLL_INTERVAL_MS} />
-        <noscript>
-          <form action={continueEmailSignIn.bind(null, lang)}>
-            <button type="submit" className={buttonClasses('primary')}>
-              {t('continueWithoutScript')}
-            </button>
-          </form>
-        </noscript>
-        {webmail && (
-          <a href={webmail.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
-            {t(webmail.provider === 'gmail' ? 'openGmail' : 'openOutlook')}
-            <span className="sr-only">{tCommon('opensInNewTab')}</span>
-          </a>
-        )}
-        <SendAgain action={sendLinkAgain.bind(null, lang)} lockMs={SEND_AGAIN_LOCK_MS} lockedForMs={lockedForMs} />
-      </ClientMessages>
+      <SignInStatus
+        statusUrl="/login/api/email-sign-in/status"
+        intervalMs={SIGN_IN_POLL_INTERVAL_MS}
+        text={{ pending: t('waiting'), 'signed-in': t('signedIn'), expired: t('expired'), unavailable: messages.errors.serviceUnavailable }}
+      />
+      <noscript>
+        <form action={continueEmailSignIn.bind(null, lang)}>
+          <button type="submit" className={buttonClasses('primary')}>
+            {t('continueWithoutScript')}
+          </button>
+        </form>
+      </noscript>
+      {webmail && (
+        <a href={webmail.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
+          {t(webmail.provider === 'gmail' ? 'openGmail' : 'openOutlook')}
+          <span className="sr-only">{tCommon('opensInNewTab')}</span>
+        </a>
+      )}
+      <SendAgain
+        action={sendLinkAgain.bind(null, lang)}
+        lockMs={SEND_AGAIN_LOCK_MS}
+        lockedForMs={lockedForMs}
+        text={{
+          sendAgain: t('sendAgain'),
+          sendingAgain: t('sendingAgain'),
+          sentAgain: t('sentAgain'),
+          wait30: t('wait30'),
+          sendAgainLocked: messages.mailSent.sendAgainLocked,
+          errors: messages.errors,
+        }}
+      />
       <form action={cancelEmailSignIn.bind(null, lang)}>
         <button type="submit" className={buttonClasses('quiet')}>
           {pending.fromSignUp ? t('back') : t('useOtherAddress')}
