@@ -298,8 +298,8 @@ function report(m: Measurements): string {
     `Measured ${machine.date} on ${machine.cores} shared cores (${machine.cpu}, ${machine.memoryGb} GB), ` +
       `Node ${machine.node}, ${machine.chromium}, ${machine.next}, commit ${machine.commit}; load average before the run ${machine.loadBefore}.`,
     '',
-    `Reproduce: \`${COMMAND}\` (needs Debian's Chromium at ${CHROMIUM_PATH}; uses ports ${APP_PORT}-${BACKEND_PORT}). ` +
-      'It builds the app (`npm run build`) and the bare Next.js page (`bench/bare-next`), starts the standalone servers, ' +
+    `Reproduce: \`${COMMAND}\` (needs Debian's Chromium at ${CHROMIUM_PATH}; uses ports ${APP_PORT}-${BARE_NEXT_WITH_PROXY_PORT}). ` +
+      'It builds the app (`npm run build`) and the bare Next.js page (`bench/bare-next`, once more behind an empty proxy), starts the standalone servers, ' +
       'the development backend and a plain Node static server on 127.0.0.1, and measures everything below in this one run. ' +
       `Browsers reach the app as ${BROWSER_APP_ORIGIN} and send \`x-forwarded-proto: http\`, as through \`npm run dev\`'s gateway. ` +
       'The machine is shared: timings swing by 20% and more between runs, so compare numbers of one run with each other, ' +
