@@ -15,7 +15,7 @@ import { testPort } from './environment.ts';
 
 const JAVASCRIPT_ABOVE_FLOOR_GZIP = 12 * 1024;
 const HTML_GZIP = 8 * 1024;
-const BARE_NEXT_PORT = testPort(4330);
+const BARE_NEXT_PORT = testPort(4340);
 
 function scriptList(resources: LoadedResource[]): string {
   return resources
