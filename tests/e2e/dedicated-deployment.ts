@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { connect } from 'node:tls';
 import {
   APP_ENVIRONMENT,
-  BACKEND_PORT,
   DOMAIN,
   RUN_DIRECTORY,
   SESSION_SECRET,
   TLS_DIRECTORY,
   testPort,
 } from './environment.ts';
+import { nginxSite } from './nginx-site.ts';
 
 /**
  * A deployment of its own for a spec that must read what the servers wrote: standalone app
@@ -119,15 +119,13 @@ export async function startDeployment(
   });
 
   // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port.
-  const site = readFileSync('deploy/nginx/desk-booking.conf', 'utf8')
-    .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
-    .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
-    .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
-    .replaceAll('{{HTTPS_PORT}}', String(options.httpsPort))
-    .replaceAll('{{HTTP_PORT}}', String(options.httpPort))
-    .replaceAll('{{DOMAIN}}', DOMAIN)
-    .replaceAll('{{TLS_CERTIFICATE}}', join(TLS_DIRECTORY, 'server.pem'))
-    .replaceAll('{{TLS_CERTIFICATE_KEY}}', join(TLS_DIRECTORY, 'server-key.pem'));
+  const site = nginxSite({
+    appPorts: options.appPorts,
+    httpsPort: options.httpsPort,
+    httpPort: options.httpPort,
+    certificate: join(TLS_DIRECTORY, 'server.pem'),
+    privateKey: join(TLS_DIRECTORY, 'server-key.pem'),
+  });
   const nginxDirectory = join(directory, 'nginx');
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
   const accessLog = join(nginxDirectory, 'access.log');

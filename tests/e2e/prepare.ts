@@ -3,21 +3,20 @@
 // *.desk.test (nginx and the identity provider share it), and fills in the production nginx
 // site (deploy/nginx) for local ports.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBareNext } from '../../bench/bare-next.ts';
 import { ensureDevCertificates, extraCaCertificatesFor } from '../../dev/identity-provider/certificates.ts';
 import {
   APP_PORTS,
-  BACKEND_PORT,
   CERTIFICATE_DNS_NAMES,
   CHROMIUM_PATH,
-  DOMAIN,
   HTTP_PORT,
   HTTPS_PORT,
   RUN_DIRECTORY,
   TLS_DIRECTORY,
 } from './environment.ts';
+import { nginxSite } from './nginx-site.ts';
 
 function commandExists(command: string): boolean {
   try {
@@ -41,15 +40,13 @@ const certificates = ensureDevCertificates(TLS_DIRECTORY, CERTIFICATE_DNS_NAMES)
 writeFileSync(join(RUN_DIRECTORY, 'node-extra-ca-certs-path'), extraCaCertificatesFor(certificates.caCertificate, process.env.NODE_EXTRA_CA_CERTS));
 mkdirSync(join(RUN_DIRECTORY, 'nginx'), { recursive: true });
 
-const site = readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')
-  .replaceAll('{{LOGIN_APP_SERVERS}}', APP_PORTS.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
-  .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
-  .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
-  .replaceAll('{{HTTPS_PORT}}', String(HTTPS_PORT))
-  .replaceAll('{{HTTP_PORT}}', String(HTTP_PORT))
-  .replaceAll('{{DOMAIN}}', DOMAIN)
-  .replaceAll('{{TLS_CERTIFICATE}}', certificates.certificate)
-  .replaceAll('{{TLS_CERTIFICATE_KEY}}', certificates.privateKey);
+const site = nginxSite({
+  appPorts: APP_PORTS,
+  httpsPort: HTTPS_PORT,
+  httpPort: HTTP_PORT,
+  certificate: certificates.certificate,
+  privateKey: certificates.privateKey,
+});
 writeFileSync(join(RUN_DIRECTORY, 'nginx', 'desk-booking.conf'), site);
 
 // What a system-wide nginx.conf would hold, kept inside the run directory so no root is needed.
