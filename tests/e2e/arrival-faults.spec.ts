@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { storedLastLogin } from './sign-in.ts';
-import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET, testPort } from './environment.ts';
+import { startStandaloneApp } from './standalone-app.ts';
+import { DOMAIN, HTTPS_PORT, organisationOrigin, testPort } from './environment.ts';
 
 /**
  * Arrival with a stored sign-in while the backend misbehaves. A second app instance (same
@@ -42,21 +43,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   lastLogin = await storedLastLogin(browser);
 
-  app = spawn(process.execPath, ['.next/standalone/server.js'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(APP_PORT),
-      HOSTNAME: '127.0.0.1',
-      BACKEND_URL: `http://127.0.0.1:${BACKEND_PORT}`,
-      APP_DOMAINS: DOMAIN,
-      SESSION_SECRET,
-    } as NodeJS.ProcessEnv,
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${APP_PORT}/login/api/health`).catch(() => undefined))?.status ?? 0, { timeout: 15_000 })
-    .toBe(200);
+  app = await startStandaloneApp({ port: APP_PORT, backendUrl: `http://127.0.0.1:${BACKEND_PORT}` });
 });
 
 test.afterAll(() => {

@@ -1,11 +1,12 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { expect, test } from '@playwright/test';
 import { storedLastLogin } from './sign-in.ts';
-import { DOMAIN, HTTPS_PORT, organisationOrigin, SESSION_SECRET, testPort } from './environment.ts';
+import { startStandaloneApp } from './standalone-app.ts';
+import { DOMAIN, HTTPS_PORT, organisationOrigin, testPort } from './environment.ts';
 
 /**
  * A bounded load on a standalone instance of its own, against a backend that answers correctly
@@ -214,22 +215,11 @@ test.beforeAll(async ({ browser }) => {
   lastLogin = await storedLastLogin(browser);
 
   backend = startSlowBackend();
-  app = spawn(process.execPath, [`--max-old-space-size=${OLD_SPACE_MB}`, `--inspect=127.0.0.1:${INSPECTOR_PORT}`, '.next/standalone/server.js'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(APP_PORT),
-      HOSTNAME: '127.0.0.1',
-      NEXT_TELEMETRY_DISABLED: '1',
-      BACKEND_URL: `http://127.0.0.1:${BACKEND_PORT}`,
-      APP_DOMAINS: DOMAIN,
-      SESSION_SECRET,
-    } as NodeJS.ProcessEnv,
-    stdio: 'ignore',
+  app = await startStandaloneApp({
+    port: APP_PORT,
+    backendUrl: `http://127.0.0.1:${BACKEND_PORT}`,
+    nodeArguments: [`--max-old-space-size=${OLD_SPACE_MB}`, `--inspect=127.0.0.1:${INSPECTOR_PORT}`],
   });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${APP_PORT}/login/api/health`).catch(() => undefined))?.status ?? 0, { timeout: 20_000 })
-    .toBe(200);
   inspector = await inspectorSession();
   // The memory read is the whole server: the standalone server is one process, without children.
   expect(readFileSync(`/proc/${app.pid}/task/${app.pid}/children`, 'utf8').trim()).toBe('');

@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from '@playwright/test';
+import { DOMAIN, SESSION_SECRET } from './environment.ts';
+
+/**
+ * One more instance of the app as production runs it (the standalone server, only environment
+ * variables), pointed at a backend made for the spec; it shares the suite's secret, so cookies
+ * made through the real topology open here too. Resolves once the instance answers.
+ */
+export async function startStandaloneApp(options: { port: number; backendUrl: string; nodeArguments?: string[] }): Promise<ChildProcess> {
+  const app = spawn(process.execPath, [...(options.nodeArguments ?? []), '.next/standalone/server.js'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOSTNAME: '127.0.0.1',
+      NEXT_TELEMETRY_DISABLED: '1',
+      BACKEND_URL: options.backendUrl,
+      APP_DOMAINS: DOMAIN,
+      SESSION_SECRET,
+    } as NodeJS.ProcessEnv,
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${options.port}/login/api/health`).catch(() => undefined))?.status ?? 0, { timeout: 20_000 })
+    .toBe(200);
+  return app;
+}
