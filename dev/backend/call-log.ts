@@ -5,13 +5,28 @@ type ProductCall = {
   path: string;
   queryKeys: string[];
   headers: { deviceid: boolean; 'add-user-token': boolean; 'long-lived-token': boolean; authorization: boolean };
+  /** The device id the call carried, in a header, the query or the body (tests check which one). */
+  deviceId?: string;
+  /** X-Forwarded-For as the login app sent it: whose address the backend's rate limits see. */
+  forwardedFor?: string;
   body?: unknown;
 };
 
 const calls: ProductCall[] = [];
 
+function deviceIdOf(req: IncomingMessage, url: URL, body: unknown): string | undefined {
+  const header = req.headers.deviceid;
+  if (typeof header === 'string') return header;
+  const query = url.searchParams.get('deviceId');
+  if (query !== null) return query;
+  const field = typeof body === 'object' && body !== null ? (body as { deviceId?: unknown }).deviceId : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
 export function recordCall(req: IncomingMessage, url: URL, body: unknown): void {
   const has = (name: string): boolean => req.headers[name] !== undefined;
+  const deviceId = deviceIdOf(req, url, body);
+  const forwardedFor = req.headers['x-forwarded-for'];
   calls.push({
     method: req.method ?? 'GET',
     path: url.pathname,
@@ -22,6 +37,8 @@ export function recordCall(req: IncomingMessage, url: URL, body: unknown): void 
       'long-lived-token': has('long-lived-token'),
       authorization: has('authorization'),
     },
+    ...(deviceId === undefined ? {} : { deviceId }),
+    ...(typeof forwardedFor === 'string' ? { forwardedFor } : {}),
     ...(req.method === 'POST' ? { body: body ?? null } : {}),
   });
 }

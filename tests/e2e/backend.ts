@@ -8,6 +8,8 @@ export type BackendCall = {
   path: string;
   queryKeys: string[];
   headers: Record<string, boolean>;
+  deviceId?: string;
+  forwardedFor?: string;
   body?: Record<string, unknown>;
 };
 
