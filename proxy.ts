@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/arrival-proxy';
-import { clearCookie } from '@/lib/cookies';
+import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
 import { getConfig } from '@/lib/config';
-import { resolveRequestHost, type RequestHost } from '@/lib/hosts';
+import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request-id';
 import { createNonce, pageContentSecurityPolicy, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
@@ -22,16 +22,28 @@ export async function proxy(request: NextRequest) {
   forwarded.set('content-security-policy', contentSecurityPolicy);
   forwarded.set(REQUEST_ID_HEADER, requestId);
 
-  const response = await route(request, forwarded, host);
+  const received = parseCookieHeader(request.headers.get('cookie'));
+  const response = await route(request, forwarded, host, received);
   response.headers.set('Content-Security-Policy', contentSecurityPolicy);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  // Last: response.cookies rewrites every Set-Cookie header it did not write itself.
+  const tampered = tamperedCookieNames(received);
+  if (tampered.length > 0) {
+    for (const clearing of clearingsOfTamperedCookies(tampered, host, fullPath(request))) response.headers.append('set-cookie', clearing);
+  }
   return response;
 }
 
-async function route(request: NextRequest, forwarded: Headers, host: RequestHost): Promise<NextResponse> {
+async function route(request: NextRequest, forwarded: Headers, host: RequestHost, received: ReceivedCookies): Promise<NextResponse> {
+  // Sign-in state lives in host-only cookies of web.<domain>: every page and start of a flow is
+  // served there, so that what one step writes, the next one reads (contracts.md section 6).
+  if (isPageRequest(request) && host.hostname !== `web.${host.domain}`) {
+    return NextResponse.redirect(`${webOrigin(host)}${fullPath(request)}${request.nextUrl.search}`, 308);
+  }
+
   // A returning user goes straight to the organisation: one request, no page.
-  const arrival = isArrival(request) ? await arrive(request) : undefined;
+  const arrival = isArrival(request) ? await arrive(request, received) : undefined;
   if (arrival?.response) return arrival.response;
 
   const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
@@ -46,6 +58,16 @@ async function route(request: NextRequest, forwarded: Headers, host: RequestHost
     clearCookie(response.cookies, 'lastLogin', host);
   }
   return response;
+}
+
+/** A page or a start route, as a browser loads it; not the health checks, not a form post. */
+function isPageRequest(request: NextRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.nextUrl.pathname.startsWith('/api/');
+}
+
+/** The path as the browser sent it: Next gives the proxy the path below the base path. */
+function fullPath(request: NextRequest): string {
+  return `${request.nextUrl.basePath}${request.nextUrl.pathname === '/' ? '' : request.nextUrl.pathname}`;
 }
 
 export const config = {

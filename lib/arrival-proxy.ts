@@ -3,7 +3,7 @@ import { resolveArrival, type Arrival } from '@/lib/arrival';
 import { isValidDeviceId } from '@/lib/backend/auth';
 import { isTokenAccepted, organisationsOfNetwork } from '@/lib/backend/organisations';
 import { getConfig } from '@/lib/config';
-import { readCookie, readLastLogin, writeOrganisationSignIn } from '@/lib/cookies';
+import { readCookie, readLastLogin, writeOrganisationSignIn, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
@@ -20,15 +20,15 @@ function clientAddress(request: NextRequest): string | undefined {
 }
 
 /** Decides the arrival; a redirect to the organisation, or undefined to show the login page. */
-export async function arrive(request: NextRequest): Promise<{ response?: NextResponse; arrival: Arrival }> {
+export async function arrive(request: NextRequest, received: ReceivedCookies): Promise<{ response?: NextResponse; arrival: Arrival }> {
   const config = getConfig();
   const arrival = await resolveArrival(
     {
       fetchDestination: request.headers.get('sec-fetch-dest'),
       query: request.nextUrl.searchParams,
-      lastLogin: await readLastLogin(request.cookies),
-      deviceId: readCookie(request.cookies, 'deviceId'),
-      subDomainCookie: readCookie(request.cookies, 'subDomain'),
+      lastLogin: await readLastLogin(received),
+      deviceId: readCookie(received, 'deviceId'),
+      subDomainCookie: readCookie(received, 'subDomain'),
       clientAddress: clientAddress(request),
     },
     { isTokenAccepted, isValidDeviceId, organisationsOfNetwork },

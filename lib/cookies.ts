@@ -4,9 +4,11 @@ import type { RequestHost } from '@/lib/hosts';
 import { seal, unseal } from '@/lib/sealed';
 
 /**
- * Every cookie this app reads or writes: name, lifetime, flags (contracts.md section 5, README
- * table). Cookies of the specification live on the parent domain so that the organisation's
- * host sees them; the app's own sign-in state stays on this host, under /login.
+ * Every cookie this app reads or writes: name, lifetime, flags (contracts.md sections 5 and 6,
+ * README table). Cookies of the specification live on the parent domain so that the
+ * organisation's host sees them. Sign-in state that only this app reads is host-only on
+ * web.<domain> under the `__Host-` prefix: the browser refuses such a cookie from any other host,
+ * so no sibling host of the parent domain can plant or shadow it.
  * Cookies carrying a token are HttpOnly: no page script, ours or the web app's, can read them.
  */
 
@@ -20,11 +22,9 @@ export const EMAIL_SIGN_IN_LIFETIME_SECONDS = 15 * 60;
 
 /**
  * organisation-domain: Domain=<domain>, Path=/ (the organisation's host sees it).
- * login-app: this host only, Path=/login.
- * login-app-on-domain: Domain=<domain>, Path=/login, for a flow that may start on one host and
- * come back from the provider to web.<domain>.
+ * login-host: `__Host-` name, this host only, Path=/ (the prefix allows no other path).
  */
-type CookieScope = 'organisation-domain' | 'login-app' | 'login-app-on-domain';
+type CookieScope = 'organisation-domain' | 'login-host';
 
 type CookieDefinition = { name: string; lifetimeSeconds: number; httpOnly: boolean; scope: CookieScope };
 
@@ -34,11 +34,11 @@ function definitions(productKey: string) {
     lastLogin: { name: 'lastLogin', lifetimeSeconds: 90 * DAY, httpOnly: true, scope: 'organisation-domain' },
     subDomain: { name: `${productKey}SubDomain`, lifetimeSeconds: 365 * DAY, httpOnly: false, scope: 'organisation-domain' },
     currentUser: { name: 'currentUser', lifetimeSeconds: 10 * DAY, httpOnly: false, scope: 'organisation-domain' },
-    tempUser: { name: 'tempUser', lifetimeSeconds: 10 * DAY, httpOnly: true, scope: 'organisation-domain' },
     sharedJwt: { name: 'sharedJWT', lifetimeSeconds: 30 * DAY, httpOnly: true, scope: 'organisation-domain' },
-    emailSignIn: { name: 'emailSignIn', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-app' },
-    ssoFlow: { name: 'ssoFlow', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-app-on-domain' },
-    ssoOrganisations: { name: 'ssoOrganisations', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-app' },
+    signUp: { name: '__Host-tempUser', lifetimeSeconds: 10 * DAY, httpOnly: true, scope: 'login-host' },
+    emailSignIn: { name: '__Host-emailSignIn', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
+    ssoFlow: { name: '__Host-ssoFlow', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
+    ssoOrganisations: { name: '__Host-ssoOrganisations', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
   } satisfies Record<string, CookieDefinition>;
 }
 
@@ -55,23 +55,76 @@ function definition(cookie: CookieName): CookieDefinition {
 
 export type CookieAttributes = {
   domain?: string;
-  path: string;
+  path: '/';
   maxAge: number;
   httpOnly: boolean;
   secure: true;
   sameSite: 'lax';
 };
 
-export type CookieReader = { get(name: string): { value: string } | undefined };
 export type CookieWriter = { set(name: string, value: string, attributes: CookieAttributes): unknown };
+
+/**
+ * The cookies of one request as the browser sent them. A name that arrives twice means another
+ * host planted a cookie of that name beside ours (a longer path or another domain shadows it):
+ * such a name reads as absent, and `tampered` lists it so that it can be cleared.
+ */
+export type ReceivedCookies = {
+  get(name: string): { value: string } | undefined;
+  readonly duplicated: ReadonlySet<string>;
+};
+
+export function parseCookieHeader(header: string | null | undefined): ReceivedCookies {
+  const values = new Map<string, string>();
+  const duplicated = new Set<string>();
+  for (const pair of (header ?? '').split(';')) {
+    const equals = pair.indexOf('=');
+    const name = (equals === -1 ? pair : pair.slice(0, equals)).trim();
+    if (!name) continue;
+    if (values.has(name)) duplicated.add(name);
+    const raw = equals === -1 ? '' : pair.slice(equals + 1).trim();
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // Not percent-encoded by us: kept as it came, and no sealed value will open from it.
+    }
+    values.set(name, value);
+  }
+  return {
+    duplicated,
+    get: (name) => (duplicated.has(name) || !values.has(name) ? undefined : { value: values.get(name)! }),
+  };
+}
+
+/** Our cookie names that arrived more than once in this request. */
+export function tamperedCookieNames(received: ReceivedCookies): string[] {
+  const ours = Object.values(definitions(getConfig().productKey)).map((cookie) => cookie.name);
+  return ours.filter((name) => received.duplicated.has(name));
+}
+
+/**
+ * Set-Cookie values that expire every copy of a tampered name this request could have carried:
+ * a cookie is only sent on paths below its own, so each ancestor of the request's path, with
+ * no Domain, the parent domain and this host as Domain, covers every shadow.
+ */
+export function clearingsOfTamperedCookies(names: readonly string[], host: RequestHost, requestPath: string): string[] {
+  const segments = requestPath.split('/').filter(Boolean);
+  const paths = ['/', ...segments.map((_, index) => `/${segments.slice(0, index + 1).join('/')}`)];
+  const domains = [undefined, host.domain, host.hostname];
+  return names.flatMap((name) =>
+    name.startsWith('__Host-')
+      ? [`${name}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax`]
+      : paths.flatMap((path) =>
+          domains.map((domain) => `${name}=; ${domain ? `Domain=${domain}; ` : ''}Path=${path}; Max-Age=0; Secure; SameSite=Lax`),
+        ),
+  );
+}
 
 function attributes(cookie: CookieDefinition, host: RequestHost, maxAge = cookie.lifetimeSeconds): CookieAttributes {
   return {
-    ...(cookie.scope === 'organisation-domain'
-      ? { domain: host.domain, path: '/' }
-      : cookie.scope === 'login-app-on-domain'
-        ? { domain: host.domain, path: '/login' }
-        : { path: '/login' }),
+    ...(cookie.scope === 'organisation-domain' ? { domain: host.domain } : {}),
+    path: '/',
     maxAge,
     httpOnly: cookie.httpOnly,
     secure: true,
@@ -87,17 +140,17 @@ export function clearCookie(writer: CookieWriter, cookie: CookieName, host: Requ
   writer.set(definition(cookie).name, '', attributes(definition(cookie), host, 0));
 }
 
-export function readCookie(reader: CookieReader, cookie: CookieName): string | undefined {
-  return reader.get(definition(cookie).name)?.value || undefined;
+export function readCookie(received: ReceivedCookies, cookie: CookieName): string | undefined {
+  return received.get(definition(cookie).name)?.value || undefined;
 }
 
-/** The browser's device id, made on first use; the backend recognises returning devices by it. */
-export function ensureDeviceId(reader: CookieReader, writer: CookieWriter, host: RequestHost): string {
-  const existing = readCookie(reader, 'deviceId');
-  if (existing && /^[A-Za-z0-9-]{8,64}$/.test(existing)) return existing;
-  const created = crypto.randomUUID();
-  write(writer, definition('deviceId'), host, created);
-  return created;
+/**
+ * A fresh device id for a sign-in that starts now. The backend signs a device in again by this
+ * id alone, so it is never taken from the browser: a value a sibling host planted would otherwise
+ * tie the victim's sign-in to a device the attacker knows.
+ */
+export function mintDeviceId(): string {
+  return crypto.randomUUID();
 }
 
 // --- Sealed sign-in state ----------------------------------------------------------------------
@@ -108,11 +161,13 @@ const emailSignInState = z.object({
   sentAt: z.number(),
   requestedAt: z.number(),
   fromSignUp: z.boolean(),
+  /** Minted when the link was requested; sent with every call of this sign-in. */
+  deviceId: z.string(),
 });
 export type EmailSignInState = z.infer<typeof emailSignInState>;
 
-export async function readEmailSignIn(reader: CookieReader): Promise<EmailSignInState | undefined> {
-  return unseal('email-sign-in', readCookie(reader, 'emailSignIn'), emailSignInState);
+export async function readEmailSignIn(received: ReceivedCookies): Promise<EmailSignInState | undefined> {
+  return unseal('email-sign-in', readCookie(received, 'emailSignIn'), emailSignInState);
 }
 
 export async function writeEmailSignIn(writer: CookieWriter, host: RequestHost, state: EmailSignInState): Promise<void> {
@@ -121,23 +176,23 @@ export async function writeEmailSignIn(writer: CookieWriter, host: RequestHost, 
   writer.set(cookie.name, await seal('email-sign-in', state, remaining), attributes(cookie, host, remaining));
 }
 
-const signUpState = z.object({ email: z.string(), autoAddToken: z.string() });
+const signUpState = z.object({ email: z.string(), autoAddToken: z.string(), deviceId: z.string() });
 export type SignUpState = z.infer<typeof signUpState>;
 
-export async function readSignUp(reader: CookieReader): Promise<SignUpState | undefined> {
-  return unseal('sign-up', readCookie(reader, 'tempUser'), signUpState);
+export async function readSignUp(received: ReceivedCookies): Promise<SignUpState | undefined> {
+  return unseal('sign-up', readCookie(received, 'signUp'), signUpState);
 }
 
 export async function writeSignUp(writer: CookieWriter, host: RequestHost, state: SignUpState): Promise<void> {
-  const cookie = definition('tempUser');
+  const cookie = definition('signUp');
   write(writer, cookie, host, await seal('sign-up', state, cookie.lifetimeSeconds));
 }
 
 const lastLoginState = z.object({ subDomain: z.string(), authToken: z.string() });
 export type LastLogin = z.infer<typeof lastLoginState>;
 
-export async function readLastLogin(reader: CookieReader): Promise<LastLogin | undefined> {
-  return unseal('last-login', readCookie(reader, 'lastLogin'), lastLoginState);
+export async function readLastLogin(received: ReceivedCookies): Promise<LastLogin | undefined> {
+  return unseal('last-login', readCookie(received, 'lastLogin'), lastLoginState);
 }
 
 /**
@@ -147,13 +202,15 @@ export async function readLastLogin(reader: CookieReader): Promise<LastLogin | u
 export async function writeOrganisationSignIn(
   writer: CookieWriter,
   host: RequestHost,
-  signIn: { subDomain: string; authToken: string; email?: string },
+  signIn: { subDomain: string; authToken: string; email?: string; deviceId?: string },
 ): Promise<void> {
   const lastLogin = definition('lastLogin');
   write(writer, lastLogin, host, await seal('last-login', { subDomain: signIn.subDomain, authToken: signIn.authToken }, lastLogin.lifetimeSeconds));
   write(writer, definition('subDomain'), host, signIn.subDomain);
   write(writer, accessTokenDefinition(signIn.subDomain), host, signIn.authToken);
   if (signIn.email) write(writer, definition('currentUser'), host, signIn.email);
+  // The device id this sign-in was made with: a later arrival is recognised by it.
+  if (signIn.deviceId) write(writer, definition('deviceId'), host, signIn.deviceId);
 }
 
 /** What a single sign-on keeps between the start route and the provider's return. */
@@ -166,11 +223,12 @@ const ssoFlowState = z.object({
   language: z.string(),
   tokenType: z.string().optional(),
   appRedirectUri: z.string().optional(),
+  deviceId: z.string(),
 });
 export type SsoFlowState = z.infer<typeof ssoFlowState>;
 
-export async function readSsoFlow(reader: CookieReader): Promise<SsoFlowState | undefined> {
-  return unseal('sso-flow', readCookie(reader, 'ssoFlow'), ssoFlowState);
+export async function readSsoFlow(received: ReceivedCookies): Promise<SsoFlowState | undefined> {
+  return unseal('sso-flow', readCookie(received, 'ssoFlow'), ssoFlowState);
 }
 
 export async function writeSsoFlow(writer: CookieWriter, host: RequestHost, flow: SsoFlowState): Promise<void> {
@@ -182,11 +240,12 @@ const ssoOrganisationsState = z.object({
   provider: z.enum(['google', 'microsoft']),
   organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
   appRedirectUri: z.string().optional(),
+  deviceId: z.string(),
 });
 export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
 
-export async function readSsoOrganisations(reader: CookieReader): Promise<SsoOrganisationsState | undefined> {
-  return unseal('sso-organisations', readCookie(reader, 'ssoOrganisations'), ssoOrganisationsState);
+export async function readSsoOrganisations(received: ReceivedCookies): Promise<SsoOrganisationsState | undefined> {
+  return unseal('sso-organisations', readCookie(received, 'ssoOrganisations'), ssoOrganisationsState);
 }
 
 export async function writeSsoOrganisations(writer: CookieWriter, host: RequestHost, state: SsoOrganisationsState): Promise<void> {

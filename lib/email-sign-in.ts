@@ -1,5 +1,5 @@
 import { isValidId } from '@/lib/backend/auth';
-import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readCookie, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
+import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
@@ -22,19 +22,19 @@ export type EmailSignInStatus =
  * (on any device). Once it has, hands the browser off to the organisation.
  */
 export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
-  const { host, cookies } = await requestContext();
-  const pending = await readEmailSignIn(cookies);
+  const { host, received, cookies } = await requestContext();
+  const pending = await readEmailSignIn(received);
   if (!pending || Date.now() - pending.requestedAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000) {
     return { state: 'expired' };
   }
 
-  const result = await isValidId(pending.uuid, readCookie(cookies, 'deviceId'));
+  const result = await isValidId(pending.uuid, pending.deviceId);
   // isValidId already counts a 404 as pending; any other failure means the backend cannot tell.
   if (!result.ok) return { state: 'unavailable' };
   if (!result.value.confirmed) return { state: 'pending' };
 
   const { subDomain, authToken } = result.value;
-  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email });
+  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId });
   clearCookie(cookies, 'emailSignIn', host);
   (await requestLogger()).info({ outcome: 'signed-in' }, 'email sign-in completed');
   return { state: 'signed-in', location: organisationUrl(host, subDomain) };

@@ -2,7 +2,7 @@
 
 import { verifyUser } from '@/lib/backend/auth';
 import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { clearCookie, ensureDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
+import { clearCookie, mintDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
 import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField } from '@/lib/action-arguments';
@@ -38,7 +38,8 @@ export async function requestSignInLink(
   }
 
   const { host, cookies } = await requestContext();
-  const result = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
+  const deviceId = mintDeviceId();
+  const result = await verifyUser(email, deviceId);
   log.info(
     result.ok
       ? { outcome: result.value.next === 'signUp' ? 'sign-up' : 'link-sent' }
@@ -49,11 +50,11 @@ export async function requestSignInLink(
   if (result.ok) {
     const answer = result.value;
     if (answer.next === 'signUp') {
-      await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken });
+      await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken, deviceId });
       return await redirectToPage('/signup', locale);
     }
     const now = Date.now();
-    await writeEmailSignIn(cookies, host, { uuid: answer.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
+    await writeEmailSignIn(cookies, host, { uuid: answer.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false, deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
 
@@ -75,12 +76,12 @@ export type SendAgainState = { status: 'idle' | 'sent' | 'locked' } | { status: 
 /** "Send again" on the mail-sent view: a new link for the same address, at most every 30 s. */
 export async function sendLinkAgain(language: string, _previous: SendAgainState): Promise<SendAgainState> {
   const locale = languageOf(language);
-  const { host, cookies } = await requestContext();
-  const pending = await readEmailSignIn(cookies);
+  const { host, received, cookies } = await requestContext();
+  const pending = await readEmailSignIn(received);
   if (!pending) return await redirectToPage('/', locale);
   if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS) return { status: 'locked' };
 
-  const result = await verifyUser(pending.email, ensureDeviceId(cookies, cookies, host));
+  const result = await verifyUser(pending.email, pending.deviceId);
   if (result.ok && result.value.next === 'linkSent') {
     const now = Date.now();
     await writeEmailSignIn(cookies, host, { ...pending, uuid: result.value.uuid, sentAt: now, requestedAt: now });

@@ -4,7 +4,7 @@ import { addUser, verifyUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
-import { ensureDeviceId, writeEmailSignIn } from '@/lib/cookies';
+import { mintDeviceId, writeEmailSignIn } from '@/lib/cookies';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 import { isValidInviteName } from '@/lib/validation';
@@ -26,7 +26,8 @@ export async function joinInvitation(
   if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
   if (!isValidInviteName(name)) return { status: 'error', name, problem: { invite: 'nameRule' } };
 
-  const joined = await addUser(inviteFields, name.trim());
+  const deviceId = mintDeviceId();
+  const joined = await addUser(inviteFields, name.trim(), deviceId);
   if (!joined.ok) {
     const outcome = accountCreationOutcome(joined.failure);
     if (outcome.show === 'userLimitPage') return await redirectToPage('/user-limit', locale);
@@ -38,7 +39,7 @@ export async function joinInvitation(
   const email = inviteFields.email;
   if (!email) return await redirectToPage('/', locale);
   const { host, cookies } = await requestContext();
-  const link = await verifyUser(email, ensureDeviceId(cookies, cookies, host));
+  const link = await verifyUser(email, deviceId);
   if (!link.ok) {
     // Joined, but no link went out: said here, where the same button tries again with the name kept.
     const outcome = verifyUserOutcome(link.failure);
@@ -46,7 +47,7 @@ export async function joinInvitation(
   }
   if (link.value.next === 'linkSent') {
     const now = Date.now();
-    await writeEmailSignIn(cookies, host, { uuid: link.value.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false });
+    await writeEmailSignIn(cookies, host, { uuid: link.value.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false, deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
   return await redirectToPage('/', locale);

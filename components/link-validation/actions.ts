@@ -3,23 +3,27 @@
 import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { ensureDeviceId, writeOrganisationSignIn } from '@/lib/cookies';
+import { mintDeviceId, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
 import { formField, stringFields } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
+import { CONFIRM_FIELD } from './confirmation-field';
 
 export type LinkConfirmationState =
   | { status: 'checking' }
+  | { status: 'ask' }
   | { status: 'signed-in'; location: string }
   | { status: 'confirmed' }
   | { status: 'error'; message: ErrorMessageKey };
 
 /**
  * Checks an e-mailed sign-in link and signs this browser in. It runs as an action after the page
- * has loaded, never on the GET itself: mail scanners that fetch links must not use them up.
+ * has loaded, never on the GET itself: mail scanners that fetch links must not use them up. The
+ * browser that asked for the link (it holds the matching e-mail sign-in state) goes on at once;
+ * any other browser, or a scanner that runs script, only after the person's explicit click.
  */
 export async function confirmSignInLink(
   language: string,
@@ -31,6 +35,14 @@ export async function confirmSignInLink(
   const link = stringFields(boundLink) as LinkCheck | undefined;
   if (!link) return await redirectToPage('/invalid', locale);
   const log = await requestLogger();
+  const { host, received, cookies } = await requestContext();
+  const pending = await readEmailSignIn(received);
+  const askedHere = pending?.uuid === link.uuid;
+  if (!askedHere && formField(form, CONFIRM_FIELD) !== 'yes') {
+    log.info({ outcome: 'confirmation-asked' }, 'sign-in link opened');
+    return { status: 'ask' };
+  }
+
   const validity = await isValidLink(link);
   if (!validity.ok) {
     log.info({ outcome: 'check-failed', failure: validity.failure.kind }, 'sign-in link opened');
@@ -41,15 +53,16 @@ export async function confirmSignInLink(
     return await redirectToPage('/invalid', locale);
   }
 
-  const { host, cookies } = await requestContext();
-  const confirmation = await isValidId(link.uuid, ensureDeviceId(cookies, cookies, host));
+  // A browser that did not ask starts a sign-in of its own here: it gets a device id of its own.
+  const deviceId = askedHere ? pending.deviceId : mintDeviceId();
+  const confirmation = await isValidId(link.uuid, deviceId);
   // Confirmed for the browser that asked for it, which signs in at its next poll; or this one too.
   const signedInHere = confirmation.ok && confirmation.value.confirmed;
-  log.info({ outcome: signedInHere ? 'signed-in' : 'confirmed' }, 'sign-in link opened');
+  log.info({ outcome: signedInHere ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
   if (!confirmation.ok || !confirmation.value.confirmed) return { status: 'confirmed' };
 
   const { subDomain, authToken } = confirmation.value;
-  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: link.email });
+  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: link.email, deviceId });
   const location = organisationUrl(host, subDomain);
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
   if (formField(form, 'noScript')) redirectOutside(location);

@@ -17,21 +17,28 @@ export async function createAccount(language: string, _previous: SignUpFormState
   const name = formField(form, 'name');
   if (!isValidDisplayName(name)) return { status: 'error', name, message: 'nameRejected' };
 
-  const { host, cookies } = await requestContext();
-  const signUp = await readSignUp(cookies);
+  const { host, received, cookies } = await requestContext();
+  const signUp = await readSignUp(received);
   if (!signUp) return await redirectToPage({ pathname: '/', query: { error: 'sign-up-expired' } }, locale);
 
-  const result = await createUser({ email: signUp.email, displayName: name.trim() }, signUp.autoAddToken);
+  const result = await createUser({ email: signUp.email, displayName: name.trim() }, signUp.autoAddToken, signUp.deviceId);
   if (result.ok) {
     const now = Date.now();
-    clearCookie(cookies, 'tempUser', host);
-    await writeEmailSignIn(cookies, host, { uuid: result.value.uuid, email: signUp.email, sentAt: now, requestedAt: now, fromSignUp: true });
+    clearCookie(cookies, 'signUp', host);
+    await writeEmailSignIn(cookies, host, {
+      uuid: result.value.uuid,
+      email: signUp.email,
+      sentAt: now,
+      requestedAt: now,
+      fromSignUp: true,
+      deviceId: signUp.deviceId,
+    });
     return await redirectToPage('/mail-sent', locale);
   }
 
   const outcome = accountCreationOutcome(result.failure);
   if (outcome.show === 'userLimitPage') {
-    clearCookie(cookies, 'tempUser', host);
+    clearCookie(cookies, 'signUp', host);
     return await redirectToPage('/user-limit', locale);
   }
   return { status: 'error', name, message: outcome.message };

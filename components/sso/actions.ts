@@ -13,13 +13,13 @@ import { isMobileRequest } from '@/lib/user-agent';
 export async function chooseOrganisation(language: string, subDomain: string): Promise<void> {
   const locale = isLanguage(language) ? language : defaultLanguage;
   const context = await requestContext();
-  const offered = await readSsoOrganisations(context.cookies);
+  const offered = await readSsoOrganisations(context.received);
   const chosen = offered?.organisations.find((organisation) => organisation.subDomain === subDomain);
   clearCookie(context.cookies, 'ssoOrganisations', context.host);
   if (!offered || !chosen) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, locale);
 
   const location = await handOffOrganisation(
-    { ...chosen, appRedirectUri: offered.appRedirectUri, provider: offered.provider, language: locale },
+    { ...chosen, appRedirectUri: offered.appRedirectUri, provider: offered.provider, language: locale, deviceId: offered.deviceId },
     context,
     isMobileRequest(await headers()),
   );

@@ -1,4 +1,3 @@
-import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { readSsoOrganisations } from '@/lib/cookies';
@@ -6,12 +5,13 @@ import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { appRedirectLocation } from '@/lib/sso/outcome';
 import { OpenAppAfterDelay } from './open-app-after-delay';
+import { receivedCookies } from '@/lib/request-context';
 
 /** On a phone: says the app is opening, then opens it after the specification's 2 s. */
 export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const handOff = await readSsoOrganisations(await cookies());
+  const handOff = await readSsoOrganisations(await receivedCookies());
   const organisation = handOff?.organisations[0];
   if (!handOff?.appRedirectUri || !organisation) return redirect({ href: '/', locale: lang });
   const location = appRedirectLocation(handOff.appRedirectUri, organisation.token, organisation.subDomain);

@@ -1,4 +1,3 @@
-import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
@@ -6,12 +5,13 @@ import { readSsoOrganisations } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { chooseOrganisation, leavePicker } from './actions';
+import { receivedCookies } from '@/lib/request-context';
 
 /** `/{lang}/google/organisations`, `/{lang}/microsoft/organisations`: plain forms, no script needed. */
 export async function OrganisationPickerPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const offered = await readSsoOrganisations(await cookies());
+  const offered = await readSsoOrganisations(await receivedCookies());
   if (!offered) return redirect({ href: { pathname: '/', query: { error: 'sso-start-again' } }, locale: lang });
   const [t, tCommon] = await Promise.all([getTranslations('sso'), getTranslations('common')]);
 

@@ -4,6 +4,8 @@ type ProductCall = {
   method: string;
   path: string;
   queryKeys: string[];
+  /** The query itself: a test tells its own link's calls from those of parallel tests by the uuid. */
+  query: Record<string, string>;
   headers: { deviceid: boolean; 'add-user-token': boolean; 'long-lived-token': boolean; authorization: boolean };
   /** The device id the call carried, in a header, the query or the body (tests check which one). */
   deviceId?: string;
@@ -31,6 +33,7 @@ export function recordCall(req: IncomingMessage, url: URL, body: unknown): void 
     method: req.method ?? 'GET',
     path: url.pathname,
     queryKeys: [...new Set(url.searchParams.keys())],
+    query: Object.fromEntries(url.searchParams),
     headers: {
       deviceid: has('deviceid'),
       'add-user-token': has('add-user-token'),

@@ -3,8 +3,6 @@ import { callBackend, subDomainSchema, type BackendResult } from './client';
 
 const AUTH = '/api/v1/flw/auth';
 
-const deviceIdQuery = (deviceId: string | undefined) => ({ deviceId: deviceId ?? '' });
-
 export type VerifyUserAnswer = { next: 'linkSent'; uuid: string } | { next: 'signUp'; autoAddToken: string };
 
 const verifyUserAnswer = z.union([
@@ -13,9 +11,9 @@ const verifyUserAnswer = z.union([
 ]);
 
 /** Sends a sign-in link to a known address, or offers sign-up to a new one. */
-export function verifyUser(email: string, deviceId: string | undefined): Promise<BackendResult<VerifyUserAnswer>> {
+export function verifyUser(email: string, deviceId: string): Promise<BackendResult<VerifyUserAnswer>> {
   return callBackend(
-    { path: `${AUTH}/:email/verifyUser`, pathParams: { email }, query: { source: 'web', ...deviceIdQuery(deviceId) } },
+    { path: `${AUTH}/:email/verifyUser`, pathParams: { email }, query: { source: 'web', deviceId } },
     verifyUserAnswer,
   );
 }
@@ -29,9 +27,9 @@ const isValidIdAnswer = z.union([
 ]);
 
 /** Whether the link sent for `uuid` has been opened yet, and if so where the user signs in. */
-export async function isValidId(uuid: string, deviceId: string | undefined): Promise<BackendResult<LinkConfirmation>> {
+export async function isValidId(uuid: string, deviceId: string): Promise<BackendResult<LinkConfirmation>> {
   const result = await callBackend(
-    { path: `${AUTH}/:uuid/isValidId/`, pathParams: { uuid }, query: deviceIdQuery(deviceId) },
+    { path: `${AUTH}/:uuid/isValidId/`, pathParams: { uuid }, query: { deviceId } },
     isValidIdAnswer,
   );
   if (!result.ok && result.failure.kind !== 'unavailable' && result.failure.status === 404) {
@@ -53,16 +51,21 @@ export function isValidDeviceId(deviceId: string, timeoutMs?: number): Promise<B
 export function createUser(
   account: { email: string; displayName: string },
   autoAddToken: string,
+  deviceId: string,
 ): Promise<BackendResult<{ uuid: string }>> {
   return callBackend(
-    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken }, body: account },
+    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken, deviceId }, body: account },
     z.object({ uuid: z.string().min(1) }),
   );
 }
 
-/** Completes an invitation: the invite link's own query fields, plus the chosen name. */
-export function addUser(invite: Record<string, string>, name: string): Promise<BackendResult<unknown>> {
-  return callBackend({ method: 'POST', path: `${AUTH}/addUser`, body: { ...invite, name } }, z.unknown());
+/**
+ * Completes an invitation: the invite link's own query fields, plus the chosen name. The device
+ * id goes in the header this app chose; one written into the link's query is not passed on.
+ */
+export function addUser(invite: Record<string, string>, name: string, deviceId: string): Promise<BackendResult<unknown>> {
+  const fields = Object.fromEntries(Object.entries(invite).filter(([key]) => key.toLowerCase() !== 'deviceid'));
+  return callBackend({ method: 'POST', path: `${AUTH}/addUser`, headers: { deviceId }, body: { ...fields, name } }, z.unknown());
 }
 
 export const linkCheckFields = ['email', 'uuid', 'signature', 'timestamp', 'domain', 'userName', 'displayName'] as const;
@@ -92,7 +95,7 @@ const ssoLoginAnswer = z.union([
 export function ssoLogin(request: {
   source: SsoSource;
   idToken: string;
-  deviceId: string | undefined;
+  deviceId: string;
   longLived: boolean;
 }): Promise<BackendResult<SsoSignIn>> {
   return callBackend(
@@ -103,7 +106,7 @@ export function ssoLogin(request: {
       body: {
         platform: request.longLived ? 'cc' : 'web',
         source: request.source,
-        deviceId: request.deviceId ?? '',
+        deviceId: request.deviceId,
         token: request.idToken,
         bundle: '',
       },

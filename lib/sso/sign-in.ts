@@ -7,7 +7,7 @@ import type { LoginPageError } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
 import {
   clearCookie,
-  ensureDeviceId,
+  mintDeviceId,
   readSsoFlow,
   writeOrganisationSignIn,
   writeSharedJwt,
@@ -92,6 +92,7 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
     language,
     tokenType: query.token_type,
     appRedirectUri: query.redirect_uri,
+    deviceId: mintDeviceId(),
   });
   log.info({ outcome: 'to-provider', tokenType: query.token_type === 'jwt' ? 'jwt' : 'default', appRedirect: Boolean(query.redirect_uri) }, 'sso start');
   return seeOther(location);
@@ -99,8 +100,8 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
 
 /** Hands one organisation's sign-in to the web app, or to the mobile app that asked for it. */
 export async function handOffOrganisation(
-  signIn: { subDomain: string; token: string; appRedirectUri?: string; provider: SsoProvider; language: Language },
-  context: Awaited<ReturnType<typeof requestContext>>,
+  signIn: { subDomain: string; token: string; appRedirectUri?: string; provider: SsoProvider; language: Language; deviceId: string },
+  context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
 ): Promise<string> {
   const { host, cookies } = context;
@@ -111,10 +112,11 @@ export async function handOffOrganisation(
       provider: signIn.provider,
       organisations: [{ subDomain: signIn.subDomain, token: signIn.token }],
       appRedirectUri: signIn.appRedirectUri,
+      deviceId: signIn.deviceId,
     });
     return `${BASE_PATH}/${signIn.language}/${signIn.provider}/open-app`;
   }
-  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token });
+  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId });
   return organisationUrl(host, signIn.subDomain);
 }
 
@@ -122,8 +124,9 @@ export async function handOffOrganisation(
 export async function completeSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
   const log = (await requestLogger()).child({ provider });
   const context = await requestContext();
-  const { host, cookies } = context;
-  const flow = await readSsoFlow(cookies);
+  const { host, received, cookies } = context;
+  // Only a flow this browser started on this host: a sibling host cannot plant a __Host- cookie.
+  const flow = await readSsoFlow(received);
   clearCookie(cookies, 'ssoFlow', host);
   const params = request.nextUrl.searchParams;
 
@@ -166,7 +169,7 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
   const result = await ssoLogin({
     source: provider,
     idToken,
-    deviceId: ensureDeviceId(cookies, cookies, host),
+    deviceId: flow.deviceId,
     longLived: flow.tokenType === 'jwt',
   });
   const outcome = decideSsoOutcome(result, flow.tokenType);
@@ -183,7 +186,7 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
 
 async function followOutcome(
   provider: SsoProvider,
-  flow: { language: string; appRedirectUri?: string },
+  flow: { language: string; appRedirectUri?: string; deviceId: string },
   outcome: ReturnType<typeof decideSsoOutcome>,
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
@@ -200,12 +203,13 @@ async function followOutcome(
       writeSharedJwt(context.cookies, context.host, outcome.token);
       return flow.appRedirectUri ? appRedirectLocation(flow.appRedirectUri, outcome.token) : outcome.path;
     case 'organisation':
-      return handOffOrganisation({ ...outcome, appRedirectUri: flow.appRedirectUri, provider, language }, context, mobile);
+      return handOffOrganisation({ ...outcome, appRedirectUri: flow.appRedirectUri, provider, language, deviceId: flow.deviceId }, context, mobile);
     case 'picker':
       await writeSsoOrganisations(context.cookies, context.host, {
         provider,
         organisations: outcome.organisations,
         appRedirectUri: flow.appRedirectUri,
+        deviceId: flow.deviceId,
       });
       return `${BASE_PATH}/${language}/${provider}/organisations`;
   }

@@ -7,6 +7,7 @@ export type BackendCall = {
   method: string;
   path: string;
   queryKeys: string[];
+  query: Record<string, string>;
   headers: Record<string, boolean>;
   deviceId?: string;
   forwardedFor?: string;

@@ -36,7 +36,7 @@ test('a returning user signs in by e-mail: the waiting tab follows the link open
   expect(byName.flwSubDomain?.value).toBe('acme');
   expect(decodeURIComponent(byName.currentUser?.value ?? '')).toBe(email);
   for (const name of ['loginUUID', 'lastLogin', 'acmeAccessToken']) expect(byName[name]?.httpOnly, name).toBe(true);
-  expect(cookies.find((cookie) => cookie.name === 'emailSignIn')).toBeUndefined();
+  expect(cookies.find((cookie) => cookie.name === '__Host-emailSignIn')).toBeUndefined();
 });
 
 test('a link opened on another device signs in the waiting browser at its next poll', async ({ page, browser, request }) => {

@@ -365,8 +365,8 @@ for (const { language, locale } of [
       await page.getByRole('link', { name: text(language, 'login.google') }).click();
       await expect(page).toHaveTitle(/Local identity provider/);
       // What an in-app browser or a strict cookie policy does while the person is at the provider.
-      expect((await context.cookies(`${LOGIN_ORIGIN}/login/`)).some((cookie) => cookie.name === 'ssoFlow')).toBe(true);
-      await context.clearCookies({ name: 'ssoFlow' });
+      expect((await context.cookies(`${LOGIN_ORIGIN}/login/`)).some((cookie) => cookie.name === '__Host-ssoFlow')).toBe(true);
+      await context.clearCookies({ name: '__Host-ssoFlow' });
       await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
 
       await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=sso-start-again$`));

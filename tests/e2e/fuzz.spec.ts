@@ -27,6 +27,7 @@ const LANGUAGE_PAGES = [
   '/totp',
   '/invalid',
   '/validatelink',
+  '/validatelink/declined',
   '/bookings-extend',
   '/invite-user',
   '/invite-user/a/b',
@@ -43,6 +44,7 @@ const OTHER_PATHS = [
   '/totp',
   '/invalid',
   '/validatelink',
+  '/validatelink/declined',
   '/bookings-extend',
   '/invite-user/x',
   '/signup',
@@ -72,7 +74,7 @@ const QUERY_KEYS = [
   'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code',
 ];
 /** Every cookie name of lib/cookies.ts (PRODUCT_KEY is the default `flw`). */
-const COOKIE_NAMES = ['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'tempUser', 'sharedJWT', 'emailSignIn', 'ssoFlow', 'ssoOrganisations'];
+const COOKIE_NAMES = ['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'sharedJWT', '__Host-tempUser', '__Host-emailSignIn', '__Host-ssoFlow', '__Host-ssoOrganisations'];
 /** Shaped like a sealed value (compact JWE, dir + A256GCM) but sealed with no key of ours. */
 const FORGED_SEALED = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA';
 

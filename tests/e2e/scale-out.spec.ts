@@ -154,7 +154,7 @@ for (const { provider, button } of [
 
     expectAlternation(deployment.forwarded().slice(seen));
     const started = instanceThatLogged(start, 'sso start', { provider, outcome: 'to-provider' });
-    // The return opens the ssoFlow cookie (state, nonce, PKCE verifier) sealed by the other instance.
+    // The return opens the __Host-ssoFlow cookie (state, nonce, PKCE verifier) sealed by the other instance.
     const returned = instanceThatLogged(back, 'sso return', { provider, outcome: 'organisation' });
     expect(returned).not.toBe(started);
   });

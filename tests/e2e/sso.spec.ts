@@ -37,7 +37,7 @@ for (const { provider, button } of providers) {
       await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
       const names = (await context.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name);
       expect(names).toEqual(expect.arrayContaining(['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken']));
-      expect((await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === 'ssoFlow')).toBeUndefined();
+      expect((await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === '__Host-ssoFlow')).toBeUndefined();
     });
 
     test('several organisations: the picker, kept out of the URL; choosing one hands off to it', async ({ page }) => {
@@ -185,7 +185,7 @@ test.describe('what never reaches ssoLogin', () => {
   test('a return without the flow cookie (another browser, or cookies blocked)', async ({ page, context, request }) => {
     const email = uniqueSsoAddress();
     const back = await heldReturn(page, 'google', email);
-    await context.clearCookies({ name: 'ssoFlow' });
+    await context.clearCookies({ name: '__Host-ssoFlow' });
     await page.goto(back.toString());
     await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(/start again/);
@@ -195,7 +195,7 @@ test.describe('what never reaches ssoLogin', () => {
   test('a tampered flow cookie', async ({ page, context, request }) => {
     const email = uniqueSsoAddress();
     const back = await heldReturn(page, 'microsoft', email);
-    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === 'ssoFlow');
+    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === '__Host-ssoFlow');
     expect(flow).toBeDefined();
     const value = flow!.value;
     const middle = Math.floor(value.length / 2);
@@ -209,7 +209,7 @@ test.describe('what never reaches ssoLogin', () => {
   test('a replayed code, even with the original flow cookie restored', async ({ page, context, request }) => {
     const email = uniqueSsoAddress();
     const back = await heldReturn(page, 'google', email);
-    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === 'ssoFlow')!;
+    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === '__Host-ssoFlow')!;
     await page.goto(back.toString());
     await expect(page).toHaveURL(/\/login\/en\?error=sso-user-not-found$/);
     expect((await ssoLoginEmails(request)).filter((seen) => seen === email)).toHaveLength(1);

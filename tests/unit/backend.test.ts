@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createUser, isValidId, ssoLogin, verifyUser } from '@/lib/backend/auth';
+import { addUser, createUser, isValidId, ssoLogin, verifyUser } from '@/lib/backend/auth';
 import { callBackend } from '@/lib/backend/client';
 
 // getConfig() reads these on first use; a real secret keeps the development warning out of the output.
@@ -104,23 +104,17 @@ describe('verifyUser', () => {
     expect(url.searchParams.get('deviceId')).toBe('device-1');
   });
 
-  it('sends an empty deviceId when the browser has none', async () => {
-    answer(200, { uuid: 'u-1' });
-    await verifyUser('anna@example.com', undefined);
-    expect(sentRequest().url.searchParams.get('deviceId')).toBe('');
-  });
-
   it.each([
     [{ uuid: 'u-1' }, { next: 'linkSent', uuid: 'u-1' }],
     [{ autoAddToken: 't-1' }, { next: 'signUp', autoAddToken: 't-1' }],
   ])('reads %j as %j', async (body, value) => {
     answer(200, body);
-    await expect(verifyUser('anna@example.com', undefined)).resolves.toEqual({ ok: true, value });
+    await expect(verifyUser('anna@example.com', 'device-1')).resolves.toEqual({ ok: true, value });
   });
 
   it('passes on a catalogue code', async () => {
     answer(429, { code: 'SUSPICIOUS_ACTIVITY' });
-    await expect(verifyUser('anna@example.com', undefined)).resolves.toEqual({
+    await expect(verifyUser('anna@example.com', 'device-1')).resolves.toEqual({
       ok: false,
       failure: { kind: 'code', code: 'SUSPICIOUS_ACTIVITY', status: 429 },
     });
@@ -128,15 +122,27 @@ describe('verifyUser', () => {
 });
 
 describe('createUser', () => {
-  it('posts the account with the add-user-token header', async () => {
+  it('posts the account with the add-user-token and deviceId headers', async () => {
     answer(200, { uuid: 'u-2' });
-    const result = await createUser({ email: 'anna@example.com', displayName: 'Anna' }, 'token-1');
+    const result = await createUser({ email: 'anna@example.com', displayName: 'Anna' }, 'token-1', 'device-1');
     expect(result).toEqual({ ok: true, value: { uuid: 'u-2' } });
     const request = sentRequest();
     expect(request.method).toBe('POST');
     expect(request.url.pathname).toBe('/api/v1/flw/auth/createUser');
     expect(request.headers.get('add-user-token')).toBe('token-1');
+    expect(request.headers.get('deviceId')).toBe('device-1');
     expect(request.body).toEqual({ email: 'anna@example.com', displayName: 'Anna' });
+  });
+});
+
+describe('addUser', () => {
+  it('posts the invite fields and the name, with the device id this app chose in the header', async () => {
+    answer(200, {});
+    await addUser({ email: 'new@example.com', inviteToken: 'i-1', deviceId: 'planted', DEVICEID: 'planted' }, 'Nina', 'device-1');
+    const request = sentRequest();
+    expect(request.url.pathname).toBe('/api/v1/flw/auth/addUser');
+    expect(request.headers.get('deviceId')).toBe('device-1');
+    expect(request.body).toEqual({ email: 'new@example.com', inviteToken: 'i-1', name: 'Nina' });
   });
 });
 
@@ -155,12 +161,12 @@ describe('isValidId', () => {
     ['a 200 without a token', 200, {}],
   ])('reads %s as not confirmed yet', async (_case, status, body) => {
     answer(status, body);
-    await expect(isValidId('u-1', undefined)).resolves.toEqual({ ok: true, value: { confirmed: false } });
+    await expect(isValidId('u-1', 'device-1')).resolves.toEqual({ ok: true, value: { confirmed: false } });
   });
 
   it('reads a sub-domain and token as confirmed, the sub-domain lower-cased', async () => {
     answer(200, { subDomain: 'Acme', authToken: 'jwt' });
-    await expect(isValidId('u-1', undefined)).resolves.toEqual({
+    await expect(isValidId('u-1', 'device-1')).resolves.toEqual({
       ok: true,
       value: { confirmed: true, subDomain: 'acme', authToken: 'jwt' },
     });
@@ -170,13 +176,13 @@ describe('isValidId', () => {
     'refuses the sub-domain %j, which is not one DNS label',
     async (subDomain) => {
       answer(200, { subDomain, authToken: 'jwt' });
-      await expect(isValidId('u-1', undefined)).resolves.toEqual({ ok: false, failure: { kind: 'unknown', status: 200 } });
+      await expect(isValidId('u-1', 'device-1')).resolves.toEqual({ ok: false, failure: { kind: 'unknown', status: 200 } });
     },
   );
 
   it('reports an unreachable backend as unavailable, not as "not confirmed"', async () => {
     fetchMock.mockRejectedValue(new TypeError('fetch failed'));
-    await expect(isValidId('u-1', undefined)).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
+    await expect(isValidId('u-1', 'device-1')).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
   });
 });
 
@@ -196,11 +202,11 @@ describe('ssoLogin', () => {
 
   it('asks for a long-lived token: platform cc and long-lived-token: true', async () => {
     answer(200, { token: 'cc-token', role: 'admin' });
-    const result = await ssoLogin({ source: 'microsoft', idToken: 'id-token', deviceId: undefined, longLived: true });
+    const result = await ssoLogin({ source: 'microsoft', idToken: 'id-token', deviceId: 'device-2', longLived: true });
     expect(result).toEqual({ ok: true, value: { kind: 'controlCentre', token: 'cc-token', role: 'admin' } });
     const request = sentRequest();
     expect(request.headers.get('long-lived-token')).toBe('true');
-    expect(request.body).toMatchObject({ platform: 'cc', source: 'microsoft', deviceId: '' });
+    expect(request.body).toMatchObject({ platform: 'cc', source: 'microsoft', deviceId: 'device-2' });
   });
 
   it.each([
@@ -208,7 +214,7 @@ describe('ssoLogin', () => {
     ['an organisation on a foreign host', [{ subDomain: 'evil.com', token: 't' }]],
   ])('refuses an answer with %s', async (_case, body) => {
     answer(200, body);
-    await expect(ssoLogin({ source: 'google', idToken: 'id', deviceId: undefined, longLived: false })).resolves.toEqual({
+    await expect(ssoLogin({ source: 'google', idToken: 'id', deviceId: 'device-1', longLived: false })).resolves.toEqual({
       ok: false,
       failure: { kind: 'unknown', status: 200 },
     });

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { cookies, headers } from 'next/headers';
+import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { performBooking } from '@/components/bookings/actions';
 import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { getConfig } from '@/lib/config';
-import { readCookie } from '@/lib/cookies';
+import { parseCookieHeader, readCookie } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { isMobileRequest } from '@/lib/user-agent';
@@ -23,9 +23,9 @@ export default async function BookingLinkPage({ params, searchParams }: Language
   if (userAction !== 'retain' && userAction !== 'cancel') return redirect({ href: '/', locale: lang });
 
   // The open-the-app button: the mobile app on a phone, else the web app if signed in, else the login.
-  const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
+  const headerList = await headers();
   const mobile = isMobileRequest(headerList);
-  const signedIn = readCookie(cookieStore, 'lastLogin') !== undefined;
+  const signedIn = readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined;
   const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : `/login/${lang}`;
 
   return (

@@ -1,4 +1,3 @@
-import { cookies } from 'next/headers';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cancelEmailSignIn, continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
 import { SendAgain } from '@/components/mail-sent/send-again';
@@ -11,13 +10,14 @@ import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
 import { headingAsTitle } from '@/lib/i18n/page-title';
+import { receivedCookies } from '@/lib/request-context';
 
 export const generateMetadata = headingAsTitle('mailSent', 'heading');
 
 export default async function MailSentPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const pending = await readEmailSignIn(await cookies());
+  const pending = await readEmailSignIn(await receivedCookies());
   if (!pending) return redirect({ href: '/', locale: lang });
 
   const [t, tCommon, messages] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getMessages()]);

@@ -1,4 +1,3 @@
-import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { createAccount } from '@/components/sign-up/actions';
@@ -8,6 +7,7 @@ import { readSignUp } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Language } from '@/lib/i18n/routing';
 import { headingAsTitle } from '@/lib/i18n/page-title';
+import { receivedCookies } from '@/lib/request-context';
 
 export const generateMetadata = headingAsTitle('signUp', 'heading');
 
@@ -15,7 +15,7 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
   const { lang } = await params;
   setRequestLocale(lang);
   // Only shown while a sign-up is under way: once the name is submitted, the state is gone.
-  const signUp = await readSignUp(await cookies());
+  const signUp = await readSignUp(await receivedCookies());
   if (!signUp) return redirect({ href: '/', locale: lang });
 
   const t = await getTranslations('signUp');

@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { confirmSignInLink } from '@/components/link-validation/actions';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import type { LinkCheck } from '@/lib/backend/auth';
+import { readEmailSignIn } from '@/lib/cookies';
 import { redirect } from '@/lib/i18n/navigation';
+import { isLanguage } from '@/lib/i18n/routing';
+import { receivedCookies } from '@/lib/request-context';
 import type { LanguagePageProps } from '@/lib/search-params';
-import { headingAsTitle } from '@/lib/i18n/page-title';
-
-// The URL carries the link's signature: it must not leak to other sites as a referrer. Not
-// 'no-referrer', which would also blank the Origin of the form's own POST and fail Next's check.
-export const generateMetadata = headingAsTitle('validateLink', 'heading', { referrer: 'same-origin' });
 
 const required = z.string().min(1).max(2048);
 const optional = z.string().max(2048).default('');
@@ -25,6 +23,23 @@ const linkQuery = z.object({
   displayName: optional,
 }) satisfies z.ZodType<LinkCheck, unknown>;
 
+/** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
+async function askedInThisBrowser(uuid: string): Promise<boolean> {
+  return (await readEmailSignIn(await receivedCookies()))?.uuid === uuid;
+}
+
+export async function generateMetadata({ params, searchParams }: LanguagePageProps): Promise<Metadata> {
+  // The URL carries the link's signature: it must not leak to other sites as a referrer. Not
+  // 'no-referrer', which would also blank the Origin of the form's own POST and fail Next's check.
+  const metadata: Metadata = { referrer: 'same-origin' };
+  const { lang } = await params;
+  if (!isLanguage(lang)) return metadata;
+  const link = linkQuery.safeParse(await searchParams);
+  const t = await getTranslations({ locale: lang, namespace: 'validateLink' });
+  const askFirst = link.success && !(await askedInThisBrowser(link.data.uuid));
+  return { ...metadata, title: askFirst ? t('askHeading') : t('heading') };
+}
+
 export default async function ValidateLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
@@ -33,7 +48,12 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
 
   return (
     <ClientMessages namespaces={['validateLink', 'errors', 'common']}>
-      <ConfirmLink action={confirmSignInLink.bind(null, lang, link.data)} />
+      <ConfirmLink
+        action={confirmSignInLink.bind(null, lang, link.data)}
+        askFirst={!(await askedInThisBrowser(link.data.uuid))}
+        email={link.data.email}
+        declinedHref={`/login/${lang}/validatelink/declined`}
+      />
     </ClientMessages>
   );
 }

@@ -1,0 +1,260 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './backend.ts';
+import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+
+/**
+ * The sign-in in a hostile neighbourhood (SECURITY.md): a mailed link opened by a browser that
+ * did not ask for it, cookies planted by a sibling host of the parent domain, a device id the
+ * attacker knows. Each test is the attack; it fails when its protection is removed.
+ */
+
+/** A sibling host of the parent domain: an organisation's web app, or anything else on *.<domain>. */
+const SIBLING_ORIGIN = `https://evil.${DOMAIN}:${HTTPS_PORT}`;
+
+/** nginx as a client outside the browser reaches it: by address, naming the host it wants. */
+const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
+const WEB_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
+
+/** The calls of a sign-in; the arrival's isValidDeviceId reads the browser's cookie by design. */
+function signInCalls(calls: BackendCall[]): BackendCall[] {
+  return calls.filter((call) => !call.path.endsWith('/isValidDeviceId'));
+}
+
+async function newBrowser(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ ignoreHTTPSErrors: true, ...options });
+}
+
+/** What script on a sibling host can do to this browser's cookies: write them for the parent domain. */
+async function plantFromSibling(page: Page, cookies: string[]): Promise<void> {
+  await page.goto(`${SIBLING_ORIGIN}/`);
+  await page.evaluate((lines) => {
+    for (const line of lines) document.cookie = line;
+  }, cookies);
+}
+
+async function requestLink(page: Page, email: string): Promise<string> {
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  return latestSignInLink(page.request, email);
+}
+
+async function linkChecks(request: APIRequestContext, uuid: string) {
+  return (await backendCalls(request)).filter((call) => call.path.endsWith('/isValidLink') && call.query.uuid === uuid);
+}
+
+async function linkConfirmed(request: APIRequestContext, link: string): Promise<boolean> {
+  const uuid = new URL(link).searchParams.get('uuid') ?? '';
+  // The development backend answers 404 until the link has been confirmed.
+  return (await request.get(`${BACKEND_ORIGIN}/api/v1/flw/auth/${uuid}/isValidId/`)).ok();
+}
+
+test.describe('a mailed link opened by a browser that did not ask for it', () => {
+  test('is not confirmed by loading it, even with script and time: the page names the address and asks', async ({ page, browser, request }) => {
+    const email = uniqueAddress('anna@acme.test');
+    const link = await requestLink(page, email);
+    const uuid = new URL(link).searchParams.get('uuid') ?? '';
+
+    // A mail filter that runs JavaScript, or the victim's own browser while an attacker waits.
+    const other = await newBrowser(browser);
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await expect(otherPage.getByRole('heading', { name: 'Sign in with this link?' })).toBeVisible();
+    await expect(otherPage.getByText(email)).toBeVisible();
+    await otherPage.waitForTimeout(5_000);
+    expect(await linkChecks(request, uuid)).toEqual([]);
+    expect(await linkConfirmed(request, link)).toBe(false);
+    await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+
+    // The person's explicit "yes" confirms it: this browser signs in, and so does the waiting one.
+    await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
+    await expect(otherPage).toHaveURL(`${organisationOrigin('acme')}/`);
+    expect(await linkChecks(request, uuid)).toHaveLength(1);
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 8_000 });
+    await other.close();
+  });
+
+  test('"I did not ask for this" changes nothing', async ({ page, browser, request }) => {
+    const email = uniqueAddress('bert@globex.test');
+    const link = await requestLink(page, email);
+
+    const other = await newBrowser(browser);
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await otherPage.getByRole('link', { name: 'I did not ask for this' }).click();
+    await expect(otherPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+    expect(await linkChecks(request, new URL(link).searchParams.get('uuid') ?? '')).toEqual([]);
+    expect(await linkConfirmed(request, link)).toBe(false);
+    expect((await other.cookies(organisationOrigin('globex'))).map((cookie) => cookie.name)).not.toContain('lastLogin');
+    await other.close();
+  });
+
+  test('without JavaScript the same question is a button, in the browser\'s language', async ({ page, browser }) => {
+    const email = uniqueAddress('carla@initech.test');
+    const link = await requestLink(page, email);
+
+    const other = await newBrowser(browser, { javaScriptEnabled: false, locale: 'de-DE' });
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await expect(otherPage).toHaveURL(/\/login\/de\/validatelink\?/);
+    await expect(otherPage.getByRole('heading', { name: 'Mit diesem Link anmelden?' })).toBeVisible();
+    await expect(otherPage.getByText(email)).toBeVisible();
+    await otherPage.getByRole('button', { name: 'Ja, mich anmelden' }).click();
+    await expect(otherPage).toHaveURL(`${organisationOrigin('initech')}/`);
+    await other.close();
+  });
+
+  test('the browser that asked is signed in at once, with no question', async ({ page, context }) => {
+    const link = await requestLink(page, uniqueAddress('anna@acme.test'));
+    const linkTab = await context.newPage();
+    await linkTab.goto(link);
+    await expect(linkTab).toHaveURL(`${organisationOrigin('acme')}/`);
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 1_500 });
+  });
+});
+
+/**
+ * An attacker's own single sign-on, stopped where the provider sends them back: their flow
+ * cookie and the provider's return (code and state), not yet used. Driven without a browser, so
+ * that the last redirect is not followed.
+ */
+async function halfFinishedSignIn(attacker: APIRequestContext, provider: 'google' | 'microsoft', account: string) {
+  const start = await attacker.get(`${NGINX}/login/start-${provider}?lang=en&login_hint=${encodeURIComponent(account)}`, {
+    headers: { host: WEB_HOST },
+    maxRedirects: 0,
+  });
+  const setCookie = start.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie' && /ssoFlow=/.test(header.value));
+  const [, name = '', value = ''] = /^([^=]+)=([^;]*)/.exec(setCookie?.value ?? '') ?? [];
+  expect(name, 'the attacker\'s own flow cookie').toMatch(/ssoFlow$/);
+
+  let location = start.headers().location ?? '';
+  for (let hop = 0; hop < 10 && !location.startsWith(`${LOGIN_ORIGIN}/login/${provider}?`); hop += 1) {
+    const next = await attacker.get(location, { maxRedirects: 0 });
+    location = new URL(next.headers().location ?? '', location).href;
+  }
+  expect(location, 'the provider sent the attacker back with a code').toMatch(/[?&]code=/);
+  return { providerReturn: location, flowCookie: { name, value } };
+}
+
+/** The provider's return sent to nginx as a browser would, with the cookie header given. */
+function returnWithCookies(client: APIRequestContext, providerReturn: string, cookie: string) {
+  const url = new URL(providerReturn);
+  return client.get(`${NGINX}${url.pathname}${url.search}`, { headers: { host: WEB_HOST, cookie }, maxRedirects: 0 });
+}
+
+test.describe('cookies planted by a sibling host', () => {
+  test('login CSRF: an attacker\'s half-finished single sign-on planted in a victim\'s browser never signs the victim in', async ({ browser, playwright }) => {
+    const attacker = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+    const { providerReturn, flowCookie } = await halfFinishedSignIn(attacker, 'google', 'sso-one@acme.test');
+
+    const victim = await newBrowser(browser);
+    const page = await victim.newPage();
+    // Every way a sibling host can write the attacker's flow for the parent domain.
+    const value = flowCookie.value;
+    await plantFromSibling(page, [
+      `${flowCookie.name}=${value}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`,
+      `${flowCookie.name}=${value}; Domain=${DOMAIN}; Path=/login; Secure; SameSite=Lax`,
+      `${flowCookie.name.replace(/^__Host-/, '')}=${value}; Domain=${DOMAIN}; Path=/login; Secure; SameSite=Lax`,
+      `${flowCookie.name.replace(/^__Host-/, '')}=${value}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`,
+    ]);
+    await page.goto(providerReturn);
+    await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+    const victimCookies = (await victim.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name);
+    expect(victimCookies).not.toContain('acmeAccessToken');
+    expect(victimCookies).not.toContain('lastLogin');
+
+    // Positive control: the very same return, with the attacker's own cookie, completes.
+    const own = await returnWithCookies(attacker, providerReturn, `${flowCookie.name}=${flowCookie.value}`);
+    expect(own.headers().location).toBe(`${organisationOrigin('acme')}/`);
+    await attacker.dispose();
+    await victim.close();
+  });
+
+  test('sign-in state is host-only on web.<domain> under the __Host- prefix', async ({ page, context }) => {
+    await requestLink(page, uniqueAddress('anna@acme.test'));
+    const emailSignIn = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === '__Host-emailSignIn');
+    expect(emailSignIn).toMatchObject({ domain: `web.${DOMAIN}`, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+    const onSibling = (await context.cookies(SIBLING_ORIGIN)).map((cookie) => cookie.name);
+    expect(onSibling).not.toContain('__Host-emailSignIn');
+  });
+
+  test('a flow cookie that arrives twice is tampering: the state is ignored and cleared, the person starts again', async ({ playwright }) => {
+    const client = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+    const { providerReturn, flowCookie } = await halfFinishedSignIn(client, 'microsoft', 'sso-one@acme.test');
+    const cookie = `${flowCookie.name}=${flowCookie.value}`;
+    const twice = await returnWithCookies(client, providerReturn, `${cookie}; ${cookie}`);
+    expect(twice.status()).toBe(303);
+    expect(twice.headers().location).toBe('/login/en?error=sso-start-again');
+    const cleared = twice.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith(`${flowCookie.name}=;`));
+    expect(cleared.length).toBeGreaterThan(0);
+
+    // Positive control: the same cookie sent once finishes the sign-in.
+    const once = await returnWithCookies(client, providerReturn, cookie);
+    expect(once.headers().location).toBe(`${organisationOrigin('acme')}/`);
+    await client.dispose();
+  });
+
+  test('a start reached on another host of the domain first goes to web.<domain>', async ({ playwright }) => {
+    const client = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+    for (const host of [`acme.${DOMAIN}`, DOMAIN]) {
+      const response = await client.get(`${NGINX}/login/start-google?lang=en&login_hint=x%40acme.test`, {
+        headers: { host: `${host}:${HTTPS_PORT}` },
+        maxRedirects: 0,
+      });
+      expect(response.status(), host).toBe(308);
+      expect(response.headers().location, host).toBe(`${LOGIN_ORIGIN}/login/start-google?lang=en&login_hint=x%40acme.test`);
+    }
+    await client.dispose();
+  });
+});
+
+test.describe('a device id planted by a sibling host is never adopted', () => {
+  const planted = () => `66666666-6666-4666-8666-${Date.now().toString(16).padStart(12, '0').slice(-12)}`;
+
+  test('e-mail link: verifyUser and the hand-off carry a device id minted by the server', async ({ page, context, request }) => {
+    const plantedId = planted();
+    await plantFromSibling(page, [`loginUUID=${plantedId}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
+    const email = uniqueAddress('anna@acme.test');
+    const link = await requestLink(page, email);
+    const verify = (await backendCalls(request)).find((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email)));
+    expect(verify?.deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(verify?.deviceId).not.toBe(plantedId);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+    const deviceCookie = (await context.cookies(organisationOrigin('acme'))).find((cookie) => cookie.name === 'loginUUID');
+    expect(deviceCookie?.value).toBe(verify?.deviceId);
+    expect(signInCalls(await backendCalls(request)).some((call) => call.deviceId === plantedId)).toBe(false);
+  });
+
+  test('single sign-on: ssoLogin carries the device id minted at the start, and the browser keeps that one', async ({ page, context, request }) => {
+    const plantedId = planted();
+    await plantFromSibling(page, [`loginUUID=${plantedId}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
+    await page.goto('/login/start-microsoft?lang=en&login_hint=sso-one%40acme.test');
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+    const deviceId = (await context.cookies(organisationOrigin('acme'))).find((cookie) => cookie.name === 'loginUUID')?.value;
+    expect(deviceId).not.toBe(plantedId);
+    const calls = signInCalls(await backendCalls(request));
+    expect(calls.some((call) => call.path.endsWith('/ssoLogin') && call.deviceId === deviceId)).toBe(true);
+    expect(calls.some((call) => call.deviceId === plantedId)).toBe(false);
+  });
+
+  test('sign-up: createUser carries the device id minted when the address was entered', async ({ page, request }) => {
+    const plantedId = planted();
+    await plantFromSibling(page, [`loginUUID=${plantedId}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
+    const email = `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
+    await page.goto('/login/en');
+    await page.getByLabel('Work e-mail').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await page.getByLabel('Your name').fill('Dana Jansen');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+    const calls = signInCalls(await backendCalls(request));
+    const verify = calls.find((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email)));
+    const create = calls.find((call) => call.path.endsWith('/createUser') && call.body?.email === email);
+    expect(create?.deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(create?.deviceId).toBe(verify?.deviceId);
+    expect(calls.some((call) => call.deviceId === plantedId)).toBe(false);
+  });
+});

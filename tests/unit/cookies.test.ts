@@ -1,0 +1,59 @@
+import { clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames } from '@/lib/cookies';
+import type { RequestHost } from '@/lib/hosts';
+
+process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
+
+const host: RequestHost = { protocol: 'https', domain: 'example.com', hostname: 'web.example.com', port: '' };
+
+describe('parseCookieHeader', () => {
+  it('reads each cookie once, percent-decoded', () => {
+    const received = parseCookieHeader('loginUUID=abc; currentUser=anna%40acme.test;flwSubDomain=acme');
+    expect(readCookie(received, 'deviceId')).toBe('abc');
+    expect(readCookie(received, 'currentUser')).toBe('anna@acme.test');
+    expect(readCookie(received, 'subDomain')).toBe('acme');
+    expect(received.duplicated.size).toBe(0);
+  });
+
+  it('reads a name that arrives twice as absent: a sibling host shadowed ours', () => {
+    // A cookie planted for Path=/login is sent before ours (Path=/); Next would have kept the last.
+    const received = parseCookieHeader('loginUUID=planted; lastLogin=sealed; loginUUID=ours');
+    expect(readCookie(received, 'deviceId')).toBeUndefined();
+    expect(readCookie(received, 'lastLogin')).toBe('sealed');
+    expect(tamperedCookieNames(received)).toEqual(['loginUUID']);
+  });
+
+  it('counts a __Host- flow cookie sent twice as tampering too', () => {
+    const received = parseCookieHeader('__Host-ssoFlow=a; __Host-ssoFlow=b');
+    expect(readCookie(received, 'ssoFlow')).toBeUndefined();
+    expect(tamperedCookieNames(received)).toEqual(['__Host-ssoFlow']);
+  });
+
+  it('ignores duplicates of names that are not ours', () => {
+    expect(tamperedCookieNames(parseCookieHeader('_ga=1; _ga=2; loginUUID=x'))).toEqual([]);
+  });
+
+  it('survives garbage: no header, empty pairs, bad escapes, names without values', () => {
+    expect(readCookie(parseCookieHeader(undefined), 'deviceId')).toBeUndefined();
+    const received = parseCookieHeader(';; =x; loginUUID=%E0%A4%A; flag; lastLogin=');
+    expect(readCookie(received, 'deviceId')).toBe('%E0%A4%A');
+    expect(readCookie(received, 'lastLogin')).toBeUndefined();
+  });
+});
+
+describe('clearingsOfTamperedCookies', () => {
+  it('expires a parent-domain name on every path the request could have carried it, with and without Domain', () => {
+    const clearings = clearingsOfTamperedCookies(['loginUUID'], host, '/login/en');
+    for (const path of ['/', '/login', '/login/en']) {
+      expect(clearings).toContain(`loginUUID=; Path=${path}; Max-Age=0; Secure; SameSite=Lax`);
+      expect(clearings).toContain(`loginUUID=; Domain=example.com; Path=${path}; Max-Age=0; Secure; SameSite=Lax`);
+      expect(clearings).toContain(`loginUUID=; Domain=web.example.com; Path=${path}; Max-Age=0; Secure; SameSite=Lax`);
+    }
+    expect(clearings).toHaveLength(9);
+  });
+
+  it('expires a __Host- name the only way the prefix allows', () => {
+    expect(clearingsOfTamperedCookies(['__Host-ssoFlow'], host, '/login/google')).toEqual([
+      '__Host-ssoFlow=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax',
+    ]);
+  });
+});
