@@ -104,20 +104,18 @@ export function tamperedCookieNames(received: ReceivedCookies): string[] {
 }
 
 /**
- * Set-Cookie values that expire every copy of a tampered name this request could have carried:
- * a cookie is only sent on paths below its own, so each ancestor of the request's path, with
- * no Domain, the parent domain and this host as Domain, covers every shadow.
+ * Set-Cookie values that expire the copies of a tampered name this request could have carried.
+ * Another host can only have written it for the parent domain, and a cookie is only sent on
+ * paths below its own, so the parent domain on each ancestor of the request's path covers every
+ * shadow of the routes we serve (at most four levels: the response headers must stay small).
  */
 export function clearingsOfTamperedCookies(names: readonly string[], host: RequestHost, requestPath: string): string[] {
-  const segments = requestPath.split('/').filter(Boolean);
+  const segments = requestPath.split('/').filter(Boolean).slice(0, 3);
   const paths = ['/', ...segments.map((_, index) => `/${segments.slice(0, index + 1).join('/')}`)];
-  const domains = [undefined, host.domain, host.hostname];
   return names.flatMap((name) =>
     name.startsWith('__Host-')
       ? [`${name}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax`]
-      : paths.flatMap((path) =>
-          domains.map((domain) => `${name}=; ${domain ? `Domain=${domain}; ` : ''}Path=${path}; Max-Age=0; Secure; SameSite=Lax`),
-        ),
+      : paths.map((path) => `${name}=; Domain=${host.domain}; Path=${path}; Max-Age=0; Secure; SameSite=Lax`),
   );
 }
 

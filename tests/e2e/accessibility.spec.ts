@@ -121,6 +121,14 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'link opened in a browser that did not ask for it',
+    open: async (page, d, language) => {
+      await page.goto(tamperedLinkPath(language));
+      await expectHeading(page, d.validateLink.askHeading);
+      await expect(page.getByRole('button', { name: d.validateLink.confirm })).toBeVisible();
+    },
+  },
+  {
     name: 'link check under way',
     open: async (page, d, language) => {
       // The check is a server action posted to the page's own URL: held, the page keeps checking.
@@ -129,7 +137,7 @@ const screens: Screen[] = [
         (route) => (route.request().method() === 'POST' ? undefined : route.continue()),
       );
       await page.goto(tamperedLinkPath(language));
-      await expectHeading(page, d.validateLink.heading);
+      await page.getByRole('button', { name: d.validateLink.confirm }).click();
       await expect(page.getByRole('status', { name: d.common.loading })).toBeVisible();
     },
   },
@@ -137,8 +145,17 @@ const screens: Screen[] = [
     name: 'link with a bad signature, on the invalid-link page',
     open: async (page, d, language) => {
       await page.goto(tamperedLinkPath(language));
+      await page.getByRole('button', { name: d.validateLink.confirm }).click();
       await expect(page).toHaveURL(new RegExp(`/login/${language}/invalid$`));
       await expectHeading(page, d.invalidLink.heading);
+    },
+  },
+  {
+    name: 'link declined',
+    open: async (page, d, language) => {
+      await page.goto(tamperedLinkPath(language));
+      await page.getByRole('link', { name: d.validateLink.decline }).click();
+      await expectHeading(page, d.validateLink.declinedHeading);
     },
   },
   {

@@ -47,6 +47,8 @@ test('a link opened on another device signs in the waiting browser at its next p
   const phone = await browser.newContext({ ignoreHTTPSErrors: true, isMobile: true, viewport: { width: 390, height: 844 } });
   const phonePage = await phone.newPage();
   await phonePage.goto(await latestSignInLink(request, email));
+  // Not the browser that asked: the person confirms that it was them.
+  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
   await expect(phonePage).toHaveURL(`${organisationOrigin('globex')}/`);
   await phone.close();
 

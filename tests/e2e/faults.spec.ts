@@ -173,8 +173,10 @@ const screens: Screen[] = [
       linkToOpen.set(page, await latestSignInLink(request, email));
       return undefined;
     },
-    async act(page) {
+    async act(page, language) {
+      // Opened in a browser that did not ask for it: the person confirms with a click.
       await page.goto(linkToOpen.get(page)!);
+      await page.getByRole('button', { name: text(language, 'validateLink.confirm') }).click();
     },
     retry: (page, language) => page.getByRole('button', { name: text(language, 'common.tryAgain') }).click(),
     message: alertInMain,
@@ -298,7 +300,9 @@ test('mail-sent: the status says when the backend cannot tell, "send again" says
 
   // The newest link, opened on another device: this page's poll hands off to the organisation.
   const phone = await browser.newContext({ ignoreHTTPSErrors: true });
-  await (await phone.newPage()).goto(await latestSignInLink(request, email));
+  const phonePage = await phone.newPage();
+  await phonePage.goto(await latestSignInLink(request, email));
+  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
   await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, pollBound);
   await phone.close();
   expect(serverErrors()).toEqual([]);

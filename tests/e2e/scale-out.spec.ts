@@ -105,7 +105,8 @@ test('e-mail sign-in: link request, mail-sent view, link and status polls each l
   await step(phone);
   await phonePage.goto(new URL(`${mailed.pathname}${mailed.search}`, deployment.origin).toString());
   const linkOpened = await step(phone);
-  await phonePage.getByRole('button', { name: 'Continue signing in' }).click();
+  // Not the browser that asked: the person confirms that it was them.
+  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
   await expect(phonePage).toHaveURL(acmeHere());
   await phone.close();
 
