@@ -9,6 +9,8 @@ type ProductCall = {
   deviceId?: string;
   /** X-Forwarded-For as the login app sent it: whose address the backend's rate limits see. */
   forwardedFor?: string;
+  /** The sign-in link's uuid in the query (isValidLink), so a test finds the check of its own link. */
+  linkUuid?: string;
   body?: unknown;
 };
 
@@ -27,6 +29,7 @@ export function recordCall(req: IncomingMessage, url: URL, body: unknown): void 
   const has = (name: string): boolean => req.headers[name] !== undefined;
   const deviceId = deviceIdOf(req, url, body);
   const forwardedFor = req.headers['x-forwarded-for'];
+  const linkUuid = url.searchParams.get('uuid');
   calls.push({
     method: req.method ?? 'GET',
     path: url.pathname,
@@ -39,6 +42,7 @@ export function recordCall(req: IncomingMessage, url: URL, body: unknown): void 
     },
     ...(deviceId === undefined ? {} : { deviceId }),
     ...(typeof forwardedFor === 'string' ? { forwardedFor } : {}),
+    ...(linkUuid === null ? {} : { linkUuid }),
     ...(req.method === 'POST' ? { body: body ?? null } : {}),
   });
 }

@@ -10,6 +10,7 @@ export type BackendCall = {
   headers: Record<string, boolean>;
   deviceId?: string;
   forwardedFor?: string;
+  linkUuid?: string;
   body?: Record<string, unknown>;
 };
 
