@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './backend.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
@@ -24,6 +24,16 @@ async function callsCarryingForgery(request: APIRequestContext): Promise<Backend
   return (await backendCalls(request)).filter((call) => call.forwardedFor?.includes(FORGED));
 }
 
+/** A fresh address of Anna's asks for a sign-in link in `page`, which reaches the mail-sent view. */
+async function requestSignInLink(page: Page): Promise<string> {
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  return email;
+}
+
 function idTokenEmail(token: unknown): string {
   const payload = JSON.parse(Buffer.from(String(token ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as { email?: string };
   return payload.email ?? '';
@@ -32,11 +42,7 @@ function idTokenEmail(token: unknown): string {
 test('a sign-in link request forwards the address nginx saw, never the one the browser wrote', async ({ browser, request }) => {
   const context = await forgingBrowser(browser);
   const page = await context.newPage();
-  const email = uniqueAddress('anna@acme.test');
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const email = await requestSignInLink(page);
   await context.close();
 
   const verifyUser = (await backendCalls(request)).filter(
@@ -74,11 +80,7 @@ test('a client-written X-Forwarded-For cannot claim an office network through ng
 test('opening the link: isValidLink and isValidId carry the address nginx saw', async ({ browser, request }) => {
   const context = await forgingBrowser(browser);
   const page = await context.newPage();
-  const email = uniqueAddress('anna@acme.test');
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const email = await requestSignInLink(page);
   const link = await latestSignInLink(request, email);
   await page.goto(link);
   await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
