@@ -41,6 +41,9 @@ const childEnv: NodeJS.ProcessEnv = {
 // Single sign-on against the local identity provider (dev/README.md), unless set otherwise.
 const appEnv: NodeJS.ProcessEnv = {
   ...childEnv,
+  // The gateway and one entry before it: a developer's own X-Forwarded-For stands for a CDN's, so
+  // that development can pose as an office network. Never in production (dev/README.md).
+  TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS ?? '2',
   GOOGLE_ISSUER: process.env.GOOGLE_ISSUER ?? identityProvider.googleIssuer,
   GOOGLE_CLIENT_ID: identityProvider.clients.google.clientId,
   GOOGLE_CLIENT_SECRET: identityProvider.clients.google.clientSecret,

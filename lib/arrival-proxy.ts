@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { resolveArrival, type Arrival } from '@/lib/arrival';
 import { isValidDeviceId } from '@/lib/backend/auth';
 import { isTokenAccepted, organisationsOfNetwork } from '@/lib/backend/organisations';
+import { clientAddressFrom } from '@/lib/client-address';
 import { getConfig } from '@/lib/config';
 import { readCookie, readLastLogin, writeOrganisationSignIn, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
@@ -15,10 +16,6 @@ export function isArrival(request: NextRequest): boolean {
   return segments.length === 0 || (segments.length === 1 && isLanguage(segments[0]));
 }
 
-function clientAddress(request: NextRequest): string | undefined {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
-}
-
 /** Decides the arrival; a redirect to the organisation, or undefined to show the login page. */
 export async function arrive(request: NextRequest, received: ReceivedCookies): Promise<{ response?: NextResponse; arrival: Arrival }> {
   const config = getConfig();
@@ -29,7 +26,7 @@ export async function arrive(request: NextRequest, received: ReceivedCookies): P
       lastLogin: await readLastLogin(received),
       deviceId: readCookie(received, 'deviceId'),
       subDomainCookie: readCookie(received, 'subDomain'),
-      clientAddress: clientAddress(request),
+      clientAddress: clientAddressFrom(request.headers, config.trustedProxyHops),
     },
     { isTokenAccepted, isValidDeviceId, organisationsOfNetwork },
     config.appDomains,

@@ -18,13 +18,15 @@ export type ArrivalRequest = {
   lastLogin: LastLogin | undefined;
   deviceId: string | undefined;
   subDomainCookie: string | undefined;
+  /** The address the trusted proxy saw (lib/client-address.ts); without one, no network lookup. */
   clientAddress: string | undefined;
 };
 
 export type ArrivalChecks = {
   isTokenAccepted(subDomain: string, authToken: string, timeoutMs: number): Promise<BackendResult<true>>;
   isValidDeviceId(deviceId: string, timeoutMs: number): Promise<BackendResult<DeviceSignIn>>;
-  organisationsOfNetwork(clientAddress: string | undefined, timeoutMs: number): Promise<BackendResult<{ trayConfigUrl: string }[]>>;
+  /** Asks about the current request's client address, which the backend client forwards itself. */
+  organisationsOfNetwork(timeoutMs: number): Promise<BackendResult<{ trayConfigUrl: string }[]>>;
 };
 
 export type Arrival =
@@ -86,8 +88,9 @@ export async function resolveArrival(
     return { kind: 'organisation', subDomain: request.subDomainCookie.toLowerCase() };
   }
 
-  if (remaining() > 0) {
-    const organisations = await checks.organisationsOfNetwork(request.clientAddress, remaining());
+  // Without the client's address the backend would look up this app's own network.
+  if (request.clientAddress !== undefined && remaining() > 0) {
+    const organisations = await checks.organisationsOfNetwork(remaining());
     const address = organisations.ok
       ? organisations.value.map((organisation) => organisationAddressFromTrayConfig(organisation.trayConfigUrl, appDomains)).find(Boolean)
       : undefined;

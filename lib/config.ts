@@ -88,6 +88,12 @@ function settingsSchema(production: boolean) {
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine((entry) => URL.canParse(entry), { error: 'each entry must be a URL prefix' }))),
+    // How many reverse proxies in front of the app append to X-Forwarded-For (lib/client-address.ts).
+    TRUSTED_PROXY_HOPS: z
+      .string()
+      .regex(/^[1-9][0-9]*$/, { error: 'must be a whole number of at least 1: the reverse proxies in front of the app (nginx alone: 1)' })
+      .transform(Number)
+      .default(1),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     ...linkSettings,
@@ -106,6 +112,7 @@ export type Config = {
   google: (SsoClient & { issuer: string }) | undefined;
   microsoft: (SsoClient & { authority: string }) | undefined;
   ssoRedirectAllowlist: string[];
+  trustedProxyHops: number;
   logLevel: (typeof logLevels)[number];
   links: {
     privacy: string;
@@ -169,6 +176,7 @@ export function parseConfig(environment: Environment): ConfigResult {
             }
           : undefined,
       ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
+      trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
       logLevel: settings.LOG_LEVEL,
       links: {
         privacy: settings.PRIVACY_URL,

@@ -14,7 +14,8 @@ export function isValidDeviceId({ req, res }: ApiRequest): void {
   sendJson(res, 200, { subDomain, accessToken: issueAuthToken(user.email, subDomain) });
 }
 
-// The login app calls from its server, so it passes the visitor's address on in X-Forwarded-For.
+// The login app calls from its server, so it passes the visitor's address on as the one entry of
+// X-Forwarded-For (the address its trusted proxy saw); without one, the caller itself.
 function callerAddress(req: IncomingMessage): string {
   const forwarded = headerValue(req, 'x-forwarded-for')?.split(',')[0]?.trim();
   return forwarded || (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');

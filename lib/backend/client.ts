@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentClientAddress } from '@/lib/client-address';
 import { getConfig } from '@/lib/config';
 import { requestLogger } from '@/lib/logger';
 import { knownErrorCodes, type ErrorCode } from './error-catalogue';
@@ -69,9 +70,14 @@ function outcomeOf(result: BackendResult<unknown>): Record<string, string | numb
   return { outcome: 'unavailable' };
 }
 
+/**
+ * Every call is made on behalf of the person whose request is being served, so it carries that
+ * person's address (lib/client-address.ts) as the only X-Forwarded-For entry: the backend's rate
+ * limits and network lookups then see the person, not this app. Without one, none is sent.
+ */
 export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<BackendResult<T>> {
   const started = performance.now();
-  const { result, reason } = await sendToBackend(request, answer);
+  const { result, reason } = await sendToBackend(request, answer, await currentClientAddress());
   (await requestLogger()).info(
     {
       backend: request.baseUrl === undefined ? 'product' : 'organisation',
@@ -88,7 +94,7 @@ export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<
 
 type Sent<T> = { result: BackendResult<T>; reason?: 'timeout' | 'network' | 'wrong-shape' };
 
-async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<Sent<T>> {
+async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>, clientAddress: string | undefined): Promise<Sent<T>> {
   const url = new URL(`${request.baseUrl ?? getConfig().backendUrl}${fillPath(request.path, request.pathParams)}`);
   for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
 
@@ -101,6 +107,7 @@ async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>): 
         accept: 'application/json',
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
+        ...(clientAddress === undefined ? {} : { 'x-forwarded-for': clientAddress }),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       cache: 'no-store',

@@ -2,19 +2,9 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { callBackend, type BackendResult } from './client';
 
-/** The organisations registered for the caller's network address (the backend sees it forwarded). */
-export function organisationsOfNetwork(
-  clientAddress: string | undefined,
-  timeoutMs?: number,
-): Promise<BackendResult<{ trayConfigUrl: string }[]>> {
-  return callBackend(
-    {
-      path: '/api/v1/flw/orgs/me',
-      headers: clientAddress ? { 'x-forwarded-for': clientAddress } : {},
-      timeoutMs,
-    },
-    z.array(z.looseObject({ trayConfigUrl: z.string() })),
-  );
+/** The organisations registered for the client's network address, which callBackend forwards. */
+export function organisationsOfNetwork(timeoutMs?: number): Promise<BackendResult<{ trayConfigUrl: string }[]>> {
+  return callBackend({ path: '/api/v1/flw/orgs/me', timeoutMs }, z.array(z.looseObject({ trayConfigUrl: z.string() })));
 }
 
 function organisationApiBase(subDomain: string): string | undefined {

@@ -57,6 +57,14 @@ describe('resolveArrival', () => {
     expect(await resolveArrival(arrival(), network, domains)).toEqual({ kind: 'tray-host', url: 'https://globex.example.com/' });
   });
 
+  it('asks nothing about the network when there is no client address: the backend would see this app\'s own', async () => {
+    const backend = checks({
+      organisationsOfNetwork: jest.fn(async () => ({ ok: true as const, value: [{ trayConfigUrl: 'https://globex.example.com/tray/config' }] })),
+    });
+    expect(await resolveArrival(arrival({ clientAddress: undefined }), backend, domains)).toEqual({ kind: 'show-login', forgetLastLogin: false });
+    expect(backend.organisationsOfNetwork).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['inside a frame', { fetchDestination: 'iframe' }],
     ['when logged out', { query: new URLSearchParams('from=web') }],

@@ -1,6 +1,14 @@
+import { headers } from 'next/headers';
 import { z } from 'zod';
+import * as auth from '@/lib/backend/auth';
 import { addUser, createUser, isValidId, ssoLogin, verifyUser } from '@/lib/backend/auth';
 import { callBackend } from '@/lib/backend/client';
+import * as organisations from '@/lib/backend/organisations';
+import * as reservations from '@/lib/backend/reservations';
+
+// The request being served, as Next's headers() hands it to the backend client.
+jest.mock('next/headers', () => ({ headers: jest.fn() }));
+const requestHeaders = jest.mocked(headers);
 
 // getConfig() reads these on first use; a real secret keeps the development warning out of the output.
 process.env.BACKEND_URL = 'https://backend.test';
@@ -10,6 +18,10 @@ let fetchMock: jest.SpiedFunction<typeof fetch>;
 
 beforeEach(() => {
   fetchMock = jest.spyOn(global, 'fetch');
+  // Outside a request, as Next itself says it.
+  requestHeaders.mockImplementation(() => {
+    throw new Error('`headers` was called outside a request scope.');
+  });
 });
 
 afterEach(() => {
@@ -219,4 +231,57 @@ describe('ssoLogin', () => {
       failure: { kind: 'unknown', status: 200 },
     });
   });
+});
+
+describe('the client address', () => {
+  /** One call of each kind the backend modules export, keyed by the exported name. */
+  const callKinds: Record<string, () => Promise<unknown>> = {
+    verifyUser: () => auth.verifyUser('anna@example.com', 'device-1'),
+    isValidId: () => auth.isValidId('u-1', 'device-1'),
+    isValidDeviceId: () => auth.isValidDeviceId('device-1'),
+    createUser: () => auth.createUser({ email: 'anna@example.com', displayName: 'Anna' }, 'token-1', 'device-1'),
+    addUser: () => auth.addUser({ email: 'anna@example.com', inviteToken: 'i-1' }, 'Anna', 'device-1'),
+    isValidLink: () =>
+      auth.isValidLink({ email: 'a@x.com', uuid: 'u-1', signature: 's', timestamp: '1', domain: 'acme', userName: 'a', displayName: 'A' }),
+    ssoLogin: () => auth.ssoLogin({ source: 'google', idToken: 'id-token', deviceId: 'device-1', longLived: false }),
+    organisationsOfNetwork: () => organisations.organisationsOfNetwork(),
+    isTokenAccepted: () => organisations.isTokenAccepted('acme', 'token'),
+    performBookingAction: () => reservations.performBookingAction({ token: 'extend-ok', userAction: 'retain' }),
+  };
+
+  function duringRequest(forwardedFor: string) {
+    requestHeaders.mockResolvedValue(new Headers({ 'x-forwarded-for': forwardedFor }) as never);
+  }
+
+  it('is tried on every call the backend modules export', () => {
+    const exported = [auth, organisations, reservations].flatMap((module) =>
+      Object.entries(module)
+        .filter(([, value]) => typeof value === 'function')
+        .map(([name]) => name),
+    );
+    expect(exported.sort()).toEqual(Object.keys(callKinds).sort());
+  });
+
+  it.each(Object.keys(callKinds))('%s forwards the address nginx saw, and only that one', async (kind) => {
+    duringRequest('203.0.113.66, 198.51.100.4');
+    answer(200, {});
+    await callKinds[kind]!();
+    expect(sentRequest().headers.get('x-forwarded-for')).toBe('198.51.100.4');
+  });
+
+  it.each(Object.keys(callKinds))('%s forwards no address outside a request', async (kind) => {
+    answer(200, {});
+    await callKinds[kind]!();
+    expect(sentRequest().headers.has('x-forwarded-for')).toBe(false);
+  });
+
+  it.each(['203.0.113.66, ', '203.0.113.66, garbage', '203.0.113.66, 198.51.100.4:443'])(
+    'forwards nothing, and never a left entry, when nginx\'s own entry of %j is unusable',
+    async (forwardedFor) => {
+      duringRequest(forwardedFor);
+      answer(200, { uuid: 'u-1' });
+      await callBackend({ path: '/thing' }, uuidAnswer);
+      expect(sentRequest().headers.has('x-forwarded-for')).toBe(false);
+    },
+  );
 });

@@ -46,8 +46,18 @@ describe('parseConfig in production', () => {
     ['APP_DOMAINS', ' , ', /^APP_DOMAINS: .*at least one domain/],
     ['ORG_BACKEND_URL_TEMPLATE', 'https://api.example.com', /^ORG_BACKEND_URL_TEMPLATE: .*\{subDomain\}/],
     ['ORG_BACKEND_URL_TEMPLATE', '{subDomain}', /^ORG_BACKEND_URL_TEMPLATE: .*URL/],
+    ['TRUSTED_PROXY_HOPS', '0', /^TRUSTED_PROXY_HOPS: .*at least 1/],
+    ['TRUSTED_PROXY_HOPS', '-1', /^TRUSTED_PROXY_HOPS: .*whole number/],
+    ['TRUSTED_PROXY_HOPS', '1.5', /^TRUSTED_PROXY_HOPS: .*whole number/],
+    ['TRUSTED_PROXY_HOPS', 'two', /^TRUSTED_PROXY_HOPS: .*whole number/],
+    ['TRUSTED_PROXY_HOPS', ' 2', /^TRUSTED_PROXY_HOPS: .*whole number/],
   ])('refuses %s=%j with one clear line', (name, value, line) => {
     expect(problemsOf(parseConfig({ ...validProduction, [name]: value }))).toEqual([expect.stringMatching(line)]);
+  });
+
+  it('trusts one proxy hop (nginx alone) unless TRUSTED_PROXY_HOPS says more', () => {
+    expect(configOf(parseConfig(validProduction)).config.trustedProxyHops).toBe(1);
+    expect(configOf(parseConfig({ ...validProduction, TRUSTED_PROXY_HOPS: '2' })).config.trustedProxyHops).toBe(2);
   });
 
   it('reports every malformed setting at once', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { organisationAddressFromTrayConfig } from '@/lib/arrival';
+import { clientAddressFrom } from '@/lib/client-address';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { languages, preferredLanguage } from '@/lib/i18n/routing';
@@ -126,6 +127,32 @@ describe('sealed cookies', () => {
         if (opened !== undefined) expect(opened).toEqual(payload);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('client address', () => {
+  const trustedEntry = fc.oneof(fc.ipV4(), fc.ipV6());
+  const forwardedFor = (value: string) => ({ get: (name: string) => (name === 'x-forwarded-for' ? value : null) });
+
+  it('whatever a client writes into X-Forwarded-For, the client is what the trusted proxies appended', () => {
+    fc.assert(
+      fc.property(anyText, fc.array(trustedEntry, { minLength: 1, maxLength: 3 }), (written, appended) => {
+        const client = clientAddressFrom(forwardedFor([written, ...appended].join(', ')), appended.length);
+        // fast-check writes IPv6 in every legal spelling; the function answers in the canonical one.
+        expect(client).toBe(clientAddressFrom(forwardedFor(appended[0]!), 1));
+        expect(client).toBeDefined();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a header written by the client alone yields an address or nothing, never an exception', () => {
+    fc.assert(
+      fc.property(anyText, fc.integer({ min: 1, max: 3 }), (written, hops) => {
+        const client = clientAddressFrom(forwardedFor(written), hops);
+        if (client !== undefined) expect(client).toMatch(/^[0-9a-f:.]+$/);
+      }),
     );
   });
 });
