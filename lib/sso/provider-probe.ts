@@ -1,0 +1,31 @@
+import { ProviderUnreachable } from './discovery';
+
+/**
+ * Whether the provider answers at all, asked just before the browser is sent there: with the
+ * discovery document cached, nothing else on the way to the provider would notice that it is
+ * down, and the person would land on a browser error page instead of our message.
+ *
+ * One GET of the authorization endpoint without parameters, which every provider answers
+ * quickly with a page or an error of its own (a 4xx is an answer: it is up). No answer within
+ * PROBE_TIMEOUT_MS, a refused connection, or a 5xx (a load balancer with nothing behind it) is
+ * "unavailable". The cost is one round trip from this server per start (a few milliseconds to a
+ * provider nearby; measured in the README of docs/identity-providers.md).
+ */
+export const PROBE_TIMEOUT_MS = 2_000;
+
+export async function assertProviderAnswers(authorizationEndpoint: string): Promise<void> {
+  let status: number;
+  try {
+    const response = await fetch(authorizationEndpoint, {
+      method: 'GET',
+      redirect: 'manual',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    status = response.status;
+    await response.body?.cancel();
+  } catch (error) {
+    throw new ProviderUnreachable('the provider did not answer', { cause: error });
+  }
+  if (status >= 500) throw new ProviderUnreachable(`the provider answered ${status}`);
+}
