@@ -85,6 +85,8 @@ function dispatch(listener: Listener, req: IncomingMessage, res: ServerResponse,
   }
   if (!match) return sendJson(res, 404, { error: 'not_found', error_description: 'Try /google, /microsoft/<tenant>/v2.0 or /realms/acme.' });
   const { site, rest, mountPath } = match;
+  const mounted = req as MountedRequest;
+  mounted.mountPath = mountPath;
   if (req.method === 'GET' && rest === '/.well-known/openid-configuration') site.reads.discovery += 1;
   if (req.method === 'GET' && rest === site.routes.jwks) site.reads.jwks += 1;
 
@@ -97,9 +99,7 @@ function dispatch(listener: Listener, req: IncomingMessage, res: ServerResponse,
 
   // oidc-provider sees the path below its mount point and works out the mount from originalUrl.
   withoutSessionCookie(req, site.kind);
-  const mounted = req as MountedRequest;
   mounted.originalUrl = req.url;
-  mounted.mountPath = mountPath;
   req.url = `${rest}${url.search}`;
   return site.handle(req, res);
 }
