@@ -11,6 +11,7 @@ import {
   DOMAIN,
   CERTIFICATE_DNS_NAMES,
   HTTPS_PORT,
+  IDENTITY_PROVIDER_GENERIC_PORT,
   IDENTITY_PROVIDER_ORIGIN,
   IDENTITY_PROVIDER_PORT,
   LOGIN_ORIGIN,
@@ -75,6 +76,8 @@ export default defineConfig({
       env: {
         ...SSO_CLIENTS,
         IDP_PORT: String(IDENTITY_PROVIDER_PORT),
+        // The provider at a bare origin (tests/e2e/sso-shapes.spec.ts) listens on a port of its own.
+        IDP_GENERIC_PORT: String(IDENTITY_PROVIDER_GENERIC_PORT),
         // The suite's origin, and those of the specs that run a deployment of their own.
         IDP_REDIRECT_ORIGINS: [LOGIN_ORIGIN, ...Object.values(DEDICATED_HTTPS_PORTS).map(dedicatedOrigin)].join(','),
         IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,

@@ -28,6 +28,7 @@ const childEnv: NodeJS.ProcessEnv = {
   APP_PORT: appPort,
   GATEWAY_PORT: gatewayPort,
   IDP_PORT: String(identityProvider.port),
+  IDP_GENERIC_PORT: String(identityProvider.genericPort),
   BACKEND_URL: process.env.BACKEND_URL ?? `http://127.0.0.1:${backendPort}`,
   APP_DOMAINS: appDomain,
   DEV_APP_DOMAIN: appDomain,
@@ -47,7 +48,8 @@ const appEnv: NodeJS.ProcessEnv = {
   GOOGLE_ISSUER: process.env.GOOGLE_ISSUER ?? identityProvider.googleIssuer,
   GOOGLE_CLIENT_ID: identityProvider.clients.google.clientId,
   GOOGLE_CLIENT_SECRET: identityProvider.clients.google.clientSecret,
-  MICROSOFT_AUTHORITY: process.env.MICROSOFT_AUTHORITY ?? identityProvider.microsoftAuthority,
+  // Multi-tenant like the production default (…/organizations); the other shapes: dev/README.md.
+  MICROSOFT_AUTHORITY: process.env.MICROSOFT_AUTHORITY ?? identityProvider.microsoftMultiTenantAuthority,
   MICROSOFT_CLIENT_ID: identityProvider.clients.microsoft.clientId,
   MICROSOFT_CLIENT_SECRET: identityProvider.clients.microsoft.clientSecret,
   NODE_EXTRA_CA_CERTS: extraCaCertificatesFor(certificates.caCertificate, process.env.NODE_EXTRA_CA_CERTS),

@@ -18,6 +18,11 @@ const domainName = z
     error: 'each entry must be a domain name such as example.com',
   });
 
+// Entra directory (tenant) ids are GUIDs; compared lower-case with the token's `tid`.
+const tenantId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+  error: 'each entry must be a directory (tenant) id such as 9188040d-6c67-4c5b-b112-36a304b66dad',
+});
+
 const commaSeparated = (item: z.ZodType<string, string>) =>
   z
     .string()
@@ -83,6 +88,16 @@ function settingsSchema(production: boolean) {
     MICROSOFT_CLIENT_ID: optionalInDevelopment('dev-microsoft-client'),
     MICROSOFT_CLIENT_SECRET: optionalInDevelopment('dev-microsoft-secret'),
     MICROSOFT_AUTHORITY: httpsUrl.default('https://login.microsoftonline.com/organizations'),
+    // Who may sign in (lib/sso/id-token.ts): Google Workspace domains (`hd`) and Entra tenants (`tid`); empty: any.
+    GOOGLE_HOSTED_DOMAINS: commaSeparated(domainName).default([]),
+    MICROSOFT_TENANT_IDS: commaSeparated(tenantId).default([]),
+    // Tolerance for a provider's clock in the ID token's iat, nbf and exp.
+    SSO_CLOCK_SKEW_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds' })
+      .int({ error: 'must be a whole number of seconds' })
+      .min(0, { error: 'must be between 0 and 600' })
+      .max(600, { error: 'must be between 0 and 600' })
+      .default(120),
     SSO_REDIRECT_ALLOWLIST: z
       .string()
       .default('')
@@ -111,6 +126,8 @@ export type Config = {
   productKey: string;
   google: (SsoClient & { issuer: string }) | undefined;
   microsoft: (SsoClient & { authority: string }) | undefined;
+  /** Who may sign in by single sign-on beyond a valid token, and the clock tolerance of its check. */
+  ssoIdentity: { googleHostedDomains: string[]; microsoftTenantIds: string[]; clockSkewSeconds: number };
   ssoRedirectAllowlist: string[];
   trustedProxyHops: number;
   logLevel: (typeof logLevels)[number];
@@ -175,6 +192,11 @@ export function parseConfig(environment: Environment): ConfigResult {
               authority: settings.MICROSOFT_AUTHORITY,
             }
           : undefined,
+      ssoIdentity: {
+        googleHostedDomains: settings.GOOGLE_HOSTED_DOMAINS,
+        microsoftTenantIds: settings.MICROSOFT_TENANT_IDS,
+        clockSkewSeconds: settings.SSO_CLOCK_SKEW_SECONDS,
+      },
       ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
       trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
       logLevel: settings.LOG_LEVEL,

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { ssoLoginAnswers, users } from '../backend/seed.ts';
 import { localTenantId } from './settings.ts';
-import type { ProviderKind } from './settings.ts';
+import type { SiteKind } from './settings.ts';
 
 export type SeededAccount = { email: string; name: string; note: string };
 
@@ -52,26 +52,55 @@ function microsoftObjectId(email: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function subjectFor(kind: ProviderKind, email: string): string {
-  return kind === 'google' ? googleSubject(email) : digest('microsoft-sub', email).toString('base64url');
+function subjectFor(kind: SiteKind, email: string): string {
+  return kind === 'google' ? googleSubject(email) : digest(`${kind}-sub`, email).toString('base64url');
 }
 
 // oidc-provider uses the account id as `sub`; this maps it back to the address signed in with.
-const emailsBySubject: Record<ProviderKind, Map<string, string>> = { google: new Map(), microsoft: new Map() };
+const emailsBySubject: Record<SiteKind, Map<string, string>> = { google: new Map(), microsoft: new Map(), keycloak: new Map(), generic: new Map() };
 
-export function accountIdFor(kind: ProviderKind, email: string): string {
+export function accountIdFor(kind: SiteKind, email: string): string {
   const subject = subjectFor(kind, email);
   emailsBySubject[kind].set(subject, email);
   return subject;
 }
 
-export function emailForAccountId(kind: ProviderKind, accountId: string): string | undefined {
+export function emailForAccountId(kind: SiteKind, accountId: string): string | undefined {
   return emailsBySubject[kind].get(accountId);
 }
 
+/**
+ * Addresses whose provider does not vouch for them: `unverified…@…` (any domain). Google then says
+ * `email_verified: false`, Entra `xms_edov: false`, the others `email_verified: false`.
+ */
+function isUnverified(email: string): boolean {
+  return /^unverified/i.test(email);
+}
+
+const consumerGoogleDomains = new Set(['gmail.com', 'googlemail.com']);
+
 // The claims an account can hand out; oidc-provider keeps those of the granted scopes.
-export function claimsFor(kind: ProviderKind, email: string): Record<string, unknown> {
-  const common = { email, email_verified: true, name: displayNameFor(email) };
-  if (kind === 'google') return common;
-  return { ...common, preferred_username: email, tid: localTenantId, oid: microsoftObjectId(email) };
+export function claimsFor(kind: SiteKind, email: string): Record<string, unknown> {
+  const verified = !isUnverified(email);
+  const name = displayNameFor(email);
+  const domain = email.split('@')[1] ?? '';
+  switch (kind) {
+    case 'google':
+      // Workspace accounts carry their domain in `hd`; consumer accounts none.
+      return { email, email_verified: verified, name, ...(consumerGoogleDomains.has(domain) ? {} : { hd: domain }) };
+    case 'microsoft':
+      // Entra has no email_verified. xms_edov is an optional claim many tenants do not emit:
+      // here acme.test's tenant verified its domain, the others leave the claim out.
+      return {
+        email,
+        name,
+        preferred_username: email,
+        tid: localTenantId,
+        oid: microsoftObjectId(email),
+        ...(verified ? (domain === 'acme.test' ? { xms_edov: true } : {}) : { xms_edov: false }),
+      };
+    case 'keycloak':
+    case 'generic':
+      return { email, email_verified: verified, name, preferred_username: email };
+  }
 }

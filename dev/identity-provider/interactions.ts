@@ -6,10 +6,19 @@ import type { Interaction } from 'oidc-provider';
 import { looksLikeEmail, normaliseEmail } from '../backend/directory.ts';
 import { readBody, sendHtml } from '../backend/http.ts';
 import { accountIdFor, seededErrorAccounts, seededUsers } from './accounts.ts';
-import type { LocalProvider } from './local-providers.ts';
+import type { LocalProvider, MountedRequest } from './local-providers.ts';
 import { renderAccountPicker, renderErrorPage } from './pages.ts';
 
 export type InteractionAction = 'show' | 'login' | 'cancel';
+
+/**
+ * `login_hint=provider-error.<code>[+anything]@errors.test` makes the provider answer the app with
+ * `error=<code>` instead of a code: consent_required, interaction_required, login_required,
+ * temporarily_unavailable, server_error, or any made-up code (the end-to-end tests use this).
+ */
+function providerErrorOf(hint: string): string | undefined {
+  return /^provider-error\.([a-z_]{1,40})(\+[^@]*)?@errors\.test$/i.exec(hint.trim())?.[1]?.toLowerCase();
+}
 
 async function signIn(site: LocalProvider, req: IncomingMessage, res: ServerResponse, email: string): Promise<void> {
   const accountId = accountIdFor(site.kind, normaliseEmail(email));
@@ -22,11 +31,11 @@ async function signIn(site: LocalProvider, req: IncomingMessage, res: ServerResp
   );
 }
 
-function showPicker(site: LocalProvider, interaction: Interaction, res: ServerResponse, typed?: { email: string; error: string }): void {
+function showPicker(site: LocalProvider, req: MountedRequest, interaction: Interaction, res: ServerResponse, typed?: { email: string; error: string }): void {
   const html = renderAccountPicker({
     kind: site.kind,
-    actionBase: `${site.mountPath}/interaction/${interaction.uid}`,
-    clientId: String(interaction.params.client_id ?? site.client.clientId),
+    actionBase: `${req.mountPath ?? site.mountPaths[0]}/interaction/${interaction.uid}`,
+    clientId: String(interaction.params.client_id ?? site.clients[0]!.clientId),
     seededUsers,
     seededErrorAccounts,
     typedEmail: typed?.email,
@@ -70,13 +79,23 @@ export async function handleInteraction(
 
   if (action === 'show') {
     const hint = interaction.params.login_hint;
+    const playedError = typeof hint === 'string' ? providerErrorOf(hint) : undefined;
+    if (playedError) {
+      // Real providers put their own words into error_description; the app must never show them.
+      return site.provider.interactionFinished(
+        req,
+        res,
+        { error: playedError, error_description: `<b>Raw provider text</b> for ${playedError}: AADSTS65001 consent` },
+        { mergeWithLastSubmission: false },
+      );
+    }
     if (typeof hint === 'string' && looksLikeEmail(hint.trim())) return signIn(site, req, res, hint);
-    return showPicker(site, interaction, res);
+    return showPicker(site, req, interaction, res);
   }
 
   const email = (new URLSearchParams(await readBody(req)).get('email') ?? '').trim();
   if (!looksLikeEmail(email)) {
-    return showPicker(site, interaction, res, { email, error: 'Enter an e-mail address such as name@acme.test.' });
+    return showPicker(site, req, interaction, res, { email, error: 'Enter an e-mail address such as name@acme.test.' });
   }
   return signIn(site, req, res, email);
 }

@@ -1,5 +1,5 @@
-// The two oidc-provider instances: one plays Google, one plays Microsoft Entra ID. Both do the
-// authorization code flow only, with PKCE S256 required, for one confidential client each.
+// The local oidc-provider instances: Google, Microsoft Entra ID, a Keycloak-style realm and a
+// provider at a bare origin. All do the authorization code flow only, with PKCE S256 required.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Provider, interactionPolicy } from 'oidc-provider';
@@ -8,30 +8,53 @@ import { claimsFor, emailForAccountId } from './accounts.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { renderErrorPage } from './pages.ts';
 import { identityProviderSettings } from './settings.ts';
-import type { ClientSettings, ProviderKind } from './settings.ts';
+import type { ClientSettings, SiteKind } from './settings.ts';
+import { newSigningKey } from './signing-keys.ts';
 import type { SigningJwk } from './signing-keys.ts';
 
+/** The request as server.ts hands it on: which of the site's mount paths it came in under. */
+export type MountedRequest = IncomingMessage & { originalUrl?: string; mountPath?: string };
+
 export type LocalProvider = {
-  kind: ProviderKind;
-  mountPath: string;
+  kind: SiteKind;
+  /** Where the site answers; the first is its issuer's path. */
+  mountPaths: string[];
+  /** `generic` has the listener on its own port to itself, at the root. */
+  listener: 'main' | 'generic';
   provider: Provider;
-  // oidc-provider's request handler; it expects the path below mountPath (see server.ts).
+  // oidc-provider's request handler; it expects the path below the mount path (see server.ts).
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  client: ClientSettings;
+  clients: ClientSettings[];
+  /** Published keys, the first signs. */
+  signingKeys: SigningJwk[];
+  routes: Record<string, string>;
+  /** How often the app read the discovery document and the key set (GET /__dev/keys). */
+  reads: { discovery: number; jwks: number };
 };
 
 // Paths under each issuer. Google's mirror the paths of its real endpoints (which live on several
-// hosts); Entra's endpoints are found through discovery, so theirs only need to be readable.
-const routes: Record<ProviderKind, Record<string, string>> = {
+// hosts); Entra's and Keycloak's are theirs, found through discovery like any others.
+const routes: Record<SiteKind, Record<string, string>> = {
   google: { authorization: '/o/oauth2/v2/auth', token: '/token', jwks: '/oauth2/v3/certs', userinfo: '/v1/userinfo' },
   microsoft: { authorization: '/oauth2/v2.0/authorize', token: '/oauth2/v2.0/token', jwks: '/discovery/v2.0/keys', userinfo: '/oidc/userinfo' },
+  keycloak: {
+    authorization: '/protocol/openid-connect/auth',
+    token: '/protocol/openid-connect/token',
+    jwks: '/protocol/openid-connect/certs',
+    userinfo: '/protocol/openid-connect/userinfo',
+  },
+  generic: { authorization: '/authorize', token: '/token', jwks: '/jwks', userinfo: '/userinfo' },
 };
 
 // Which claims each scope releases. The ID token carries them (conformIdTokenClaims: false), as
-// Google's and Entra's do in the code flow.
-const claims: Record<ProviderKind, Record<string, string[]>> = {
-  google: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-  microsoft: { openid: ['sub', 'tid', 'oid'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+// Google's and Entra's do in the code flow. Entra has no email_verified; xms_edov is its optional
+// "e-mail domain owner verified" claim.
+const standardClaims = { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] };
+const claims: Record<SiteKind, Record<string, string[]>> = {
+  google: { openid: ['sub'], email: ['email', 'email_verified', 'hd'], profile: ['name'] },
+  microsoft: { openid: ['sub', 'tid', 'oid'], email: ['email', 'xms_edov'], profile: ['name', 'preferred_username'] },
+  keycloak: standardClaims,
+  generic: standardClaims,
 };
 
 // Seconds. An interaction (the picker) may stay open as long as the app's flow cookie lives.
@@ -45,13 +68,15 @@ const lifetimes = {
   Session: 600,
 };
 
-// Google grants refresh tokens through access_type=offline, not a scope; Entra through offline_access.
-const scopes: Record<ProviderKind, string[]> = {
+// Google grants refresh tokens through access_type=offline, not a scope; the others through offline_access.
+const scopes: Record<SiteKind, string[]> = {
   google: ['openid', 'email', 'profile'],
   microsoft: ['openid', 'email', 'profile', 'offline_access'],
+  keycloak: ['openid', 'email', 'profile', 'offline_access'],
+  generic: ['openid', 'email', 'profile', 'offline_access'],
 };
 
-export function sessionCookieNameOf(kind: ProviderKind): string {
+export function sessionCookieNameOf(kind: SiteKind): string {
   return `_${kind}_session`;
 }
 
@@ -74,33 +99,51 @@ async function grantRequestedScopes(ctx: OidcContext) {
   return grant;
 }
 
-function configurationFor(kind: ProviderKind, client: ClientSettings, signingKey: SigningJwk): Partial<Configuration> {
-  const mountPath = identityProviderSettings.mountPaths[kind];
+// Kept across a key rotation (which builds the site's Provider anew): sign-ins under way go on.
+const stores = new Map<SiteKind, ReturnType<typeof createMemoryStore>>();
+const cookieKeys = new Map<SiteKind, string[]>();
+
+function clientsOf(kind: SiteKind): ClientSettings[] {
+  const { clients } = identityProviderSettings;
+  if (kind === 'google') return [clients.google];
+  if (kind === 'microsoft') return [clients.microsoft];
+  // A realm or a bare provider may stand behind either of the app's buttons.
+  return [clients.google, clients.microsoft];
+}
+
+function issuerOf(kind: SiteKind): string {
+  const settings = identityProviderSettings;
+  if (kind === 'generic') return settings.genericIssuer;
+  return `${settings.origin}${settings.mountPaths[kind][0]}`;
+}
+
+function configurationFor(kind: SiteKind, signingKeys: SigningJwk[]): Partial<Configuration> {
+  const defaultMount = identityProviderSettings.mountPaths[kind][0]!;
+  if (!stores.has(kind)) stores.set(kind, createMemoryStore());
+  // New at every start: a restart only ends the sign-ins that were under way.
+  if (!cookieKeys.has(kind)) cookieKeys.set(kind, [randomBytes(32).toString('base64url')]);
   return {
-    adapter: createMemoryStore(),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        client_name: `Desk Booking sign-in (${client.clientId})`,
-        // Plain http to web.desk.localhost: oidc-provider refuses http redirect URIs only for
-        // the implicit flow and for native clients, so a web client of the code flow may use them.
-        redirect_uris: client.redirectUris,
-        response_types: ['code'],
-        grant_types: kind === 'microsoft' ? ['authorization_code', 'refresh_token'] : ['authorization_code'],
-        // What google-auth-library and MSAL send; oidc-provider accepts client_secret_basic as well.
-        token_endpoint_auth_method: 'client_secret_post',
-        id_token_signed_response_alg: 'RS256',
-      },
-    ],
+    adapter: stores.get(kind)!,
+    clients: clientsOf(kind).map((client) => ({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      client_name: `Desk Booking sign-in (${client.clientId})`,
+      // Plain http to web.desk.localhost: oidc-provider refuses http redirect URIs only for
+      // the implicit flow and for native clients, so a web client of the code flow may use them.
+      redirect_uris: client.redirectUris,
+      response_types: ['code'],
+      grant_types: scopes[kind].includes('offline_access') ? ['authorization_code', 'refresh_token'] : ['authorization_code'],
+      // What google-auth-library and MSAL send; oidc-provider accepts client_secret_basic as well.
+      token_endpoint_auth_method: 'client_secret_post',
+      id_token_signed_response_alg: 'RS256',
+    })),
     claims: claims[kind],
     clientAuthMethods: ['client_secret_post', 'client_secret_basic'],
     clientBasedCORS: () => false,
     conformIdTokenClaims: false,
     cookies: {
       names: { session: sessionCookieNameOf(kind), interaction: `_${kind}_interaction`, resume: `_${kind}_interaction_resume` },
-      // New at every start: a restart only ends the sign-ins that were under way.
-      keys: [randomBytes(32).toString('base64url')],
+      keys: cookieKeys.get(kind)!,
     },
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     features: {
@@ -118,9 +161,10 @@ function configurationFor(kind: ProviderKind, client: ClientSettings, signingKey
     },
     interactions: {
       policy: signInPolicy(),
-      url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
+      // Under the mount path the request came in by (Entra: /<tenant> or /organizations).
+      url: (ctx, interaction) => `${(ctx.req as MountedRequest).mountPath ?? defaultMount}/interaction/${interaction.uid}`,
     },
-    jwks: { keys: [signingKey] },
+    jwks: { keys: signingKeys },
     loadExistingGrant: grantRequestedScopes,
     pkce: { required: () => true },
     renderError(ctx, out) {
@@ -134,7 +178,40 @@ function configurationFor(kind: ProviderKind, client: ClientSettings, signingKey
   };
 }
 
-function logProviderErrors(kind: ProviderKind, provider: Provider): void {
+// Entra's multi-tenant discovery (/organizations, /common) names the issuer with a placeholder,
+// https://login.microsoftonline.com/{tenantid}/v2.0, while each token names its own tenant.
+function templatedTenantIssuer(provider: Provider): void {
+  const multiTenantMount = identityProviderSettings.mountPaths.microsoft[1];
+  provider.use(async (ctx, next) => {
+    await next();
+    const mounted = (ctx.req as MountedRequest).mountPath;
+    if (mounted === multiTenantMount && ctx.path === '/.well-known/openid-configuration' && ctx.body && typeof ctx.body === 'object') {
+      const body = ctx.body as { issuer: string };
+      body.issuer = `${identityProviderSettings.origin}/microsoft/{tenantid}/v2.0`;
+    }
+  });
+}
+
+function buildProvider(kind: SiteKind, signingKeys: SigningJwk[]): Provider {
+  const provider = new Provider(issuerOf(kind), configurationFor(kind, signingKeys));
+  logProviderErrors(kind, provider);
+  if (kind === 'microsoft') templatedTenantIssuer(provider);
+  return provider;
+}
+
+/**
+ * A key rotation as Keycloak's "rotate now" does it: a new key signs from now on, the old one is
+ * still published. The app has never seen the new key when the next token arrives.
+ */
+export function rotateSigningKey(site: LocalProvider): SigningJwk {
+  const key = newSigningKey();
+  site.signingKeys = [key, ...site.signingKeys].slice(0, 3);
+  site.provider = buildProvider(site.kind, site.signingKeys);
+  site.handle = site.provider.callback();
+  return key;
+}
+
+function logProviderErrors(kind: SiteKind, provider: Provider): void {
   for (const event of ['authorization.error', 'grant.error', 'server_error'] as const) {
     provider.on(event, (_ctx, error) => {
       const detail = (error as Error & { error_description?: string }).error_description;
@@ -143,11 +220,20 @@ function logProviderErrors(kind: ProviderKind, provider: Provider): void {
   }
 }
 
-export function createLocalProviders(signingKeys: Record<ProviderKind, SigningJwk>): LocalProvider[] {
-  const { origin, mountPaths, clients } = identityProviderSettings;
-  return (['google', 'microsoft'] as const).map((kind) => {
-    const provider = new Provider(`${origin}${mountPaths[kind]}`, configurationFor(kind, clients[kind], signingKeys[kind]));
-    logProviderErrors(kind, provider);
-    return { kind, mountPath: mountPaths[kind], provider, handle: provider.callback(), client: clients[kind] };
+export function createLocalProviders(signingKeys: Record<SiteKind, SigningJwk>): LocalProvider[] {
+  const { mountPaths } = identityProviderSettings;
+  return (['google', 'microsoft', 'keycloak', 'generic'] as const).map((kind) => {
+    const provider = buildProvider(kind, [signingKeys[kind]]);
+    return {
+      kind,
+      mountPaths: mountPaths[kind],
+      listener: kind === 'generic' ? 'generic' : 'main',
+      provider,
+      handle: provider.callback(),
+      clients: clientsOf(kind),
+      signingKeys: [signingKeys[kind]],
+      routes: routes[kind],
+      reads: { discovery: 0, jwks: 0 },
+    };
   });
 }

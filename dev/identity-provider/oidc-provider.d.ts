@@ -48,6 +48,9 @@ declare module 'oidc-provider' {
     };
     type: string;
     body: unknown;
+    /** The Node request, and the path below the mount point (Koa's). */
+    req: IncomingMessage;
+    path: string;
   };
 
   export type ErrorOut = { error: string; error_description?: string };
@@ -134,6 +137,8 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission: boolean },
     ): Promise<void>;
     on(event: ProviderEvent, listener: (ctx: OidcContext, error: Error) => void): this;
+    /** Koa middleware around every request of this provider. */
+    use(middleware: (ctx: OidcContext, next: () => Promise<void>) => Promise<void>): this;
   }
 
   export default Provider;

@@ -3,11 +3,11 @@
 import { escapeHtml } from '../backend/html.ts';
 import type { SeededAccount } from './accounts.ts';
 import { providerLabels } from './settings.ts';
-import type { ProviderKind } from './settings.ts';
+import type { SiteKind } from './settings.ts';
 
-const accentColours: Record<ProviderKind, string> = { google: '#1a56c4', microsoft: '#0067b8' };
+const accentColours: Record<SiteKind, string> = { google: '#1a56c4', microsoft: '#0067b8', keycloak: '#4d4d4d', generic: '#2f6f4f' };
 
-function pageStyle(kind: ProviderKind | undefined): string {
+function pageStyle(kind: SiteKind | undefined): string {
   return `
   :root { color-scheme: light; --accent: ${kind ? accentColours[kind] : '#1d2433'}; --ink: #1d2433; --muted: #4f5b6b; --line: #d5dbe4; }
   * { box-sizing: border-box; }
@@ -39,7 +39,7 @@ function pageStyle(kind: ProviderKind | undefined): string {
 `;
 }
 
-function renderDocument(kind: ProviderKind | undefined, title: string, body: string): string {
+function renderDocument(kind: SiteKind | undefined, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -56,7 +56,7 @@ ${body}
 `;
 }
 
-export function pageTitle(kind: ProviderKind | undefined): string {
+export function pageTitle(kind: SiteKind | undefined): string {
   return kind ? `Local identity provider — ${providerLabels[kind]}` : 'Local identity provider';
 }
 
@@ -69,7 +69,7 @@ function accountButton(account: SeededAccount): string {
 }
 
 export type AccountPickerView = {
-  kind: ProviderKind;
+  kind: SiteKind;
   actionBase: string;
   clientId: string;
   seededUsers: SeededAccount[];
@@ -114,7 +114,7 @@ ${emailError}
   );
 }
 
-export function renderErrorPage(kind: ProviderKind | undefined, heading: string, detail: string): string {
+export function renderErrorPage(kind: SiteKind | undefined, heading: string, detail: string): string {
   return renderDocument(
     kind,
     pageTitle(kind),

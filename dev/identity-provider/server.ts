@@ -1,37 +1,63 @@
-// The local identity provider: one HTTPS server on loopback that plays Google at /google and
-// Microsoft Entra ID at /microsoft/<tenant>/v2.0, each a real OpenID Connect provider
-// (oidc-provider). dev/README.md describes it; `node dev/identity-provider/server.ts` runs it.
+// The local identity provider: an HTTPS server on loopback that plays Google at /google,
+// Microsoft Entra ID at /microsoft/<tenant>/v2.0 and /microsoft/organizations/v2.0, and a
+// Keycloak-style realm at /realms/acme, and a second one on the next port that plays a provider
+// at a bare origin; each a real OpenID Connect provider (oidc-provider). dev/README.md describes
+// it; `node dev/identity-provider/server.ts` runs it.
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
-import { sendJson } from '../backend/http.ts';
+import { parseJson, readBody, sendJson } from '../backend/http.ts';
 import { ensureDevCertificates } from './certificates.ts';
 import { handleInteraction } from './interactions.ts';
 import { handleOutageHook, isPlayingDead } from './outage.ts';
 import type { InteractionAction } from './interactions.ts';
-import { createLocalProviders, sessionCookieNameOf } from './local-providers.ts';
-import type { LocalProvider } from './local-providers.ts';
+import { createLocalProviders, rotateSigningKey, sessionCookieNameOf } from './local-providers.ts';
+import type { LocalProvider, MountedRequest } from './local-providers.ts';
 import { identityProviderSettings as settings, localTenantId } from './settings.ts';
 import { loadOrCreateSigningKeys } from './signing-keys.ts';
 import type { SigningJwk } from './signing-keys.ts';
 
 const certificates = ensureDevCertificates(settings.certificateDirectory, settings.certificateDnsNames);
-const signingKeys = loadOrCreateSigningKeys(settings.certificateDirectory);
-const sites = createLocalProviders(signingKeys);
+const sites = createLocalProviders(loadOrCreateSigningKeys(settings.certificateDirectory));
 
-function siteFor(path: string): { site: LocalProvider; rest: string } | undefined {
-  for (const site of sites) {
-    if (path === site.mountPath || path.startsWith(`${site.mountPath}/`)) return { site, rest: path.slice(site.mountPath.length) || '/' };
+type Listener = LocalProvider['listener'];
+
+function siteFor(listener: Listener, path: string): { site: LocalProvider; mountPath: string; rest: string } | undefined {
+  for (const site of sites.filter((candidate) => candidate.listener === listener)) {
+    for (const mountPath of site.mountPaths) {
+      if (path === mountPath || path.startsWith(`${mountPath}/`)) return { site, mountPath, rest: path.slice(mountPath.length) || '/' };
+    }
   }
   return undefined;
 }
 
+/**
+ * `GET /__dev/keys`: per site, the published key ids (the first signs) and how often the
+ * discovery document and the key set were read. `POST /__dev/keys {"site": kind}` rotates that
+ * site's signing key: a new key signs from then on, the old stays published.
+ */
+async function handleKeysHook(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'POST') {
+    const body = parseJson(await readBody(req));
+    const kind = typeof body === 'object' && body !== null ? (body as { site?: unknown }).site : undefined;
+    const site = sites.find((candidate) => candidate.kind === kind);
+    if (!site) return sendJson(res, 400, { error: 'expected {"site": "google"|"microsoft"|"keycloak"|"generic"}' });
+    const key = rotateSigningKey(site);
+    console.log(`${site.kind}: signing key rotated, now ${key.kid}`);
+  }
+  sendJson(
+    res,
+    200,
+    Object.fromEntries(sites.map((site) => [site.kind, { kids: site.signingKeys.map((key) => key.kid), reads: site.reads }])),
+  );
+}
+
 // Google's verifyIdToken in google-auth-library reads PEM keys by key id from
 // https://www.googleapis.com/oauth2/v1/certs; this is that document for our signing key.
-function googlePemCertificates(res: ServerResponse, key: SigningJwk): void {
-  const pem = createPublicKey({ key, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
-  sendJson(res, 200, { [key.kid]: pem });
+function googlePemCertificates(res: ServerResponse, keys: SigningJwk[]): void {
+  const pem = (key: SigningJwk) => createPublicKey({ key, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+  sendJson(res, 200, Object.fromEntries(keys.map((key) => [key.kid, pem(key)])));
 }
 
 // Without a session every authorization request reaches the picker (or follows login_hint), as
@@ -48,27 +74,31 @@ function withoutSessionCookie(req: IncomingMessage, kind: LocalProvider['kind'])
 
 const interactionPattern = /^\/interaction\/([\w-]+)(?:\/(login|cancel))?$/;
 
-function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): void | Promise<void> {
+function dispatch(listener: Listener, req: IncomingMessage, res: ServerResponse, url: URL): void | Promise<void> {
   if (url.pathname === '/__dev/health') return sendJson(res, 200, { status: 'ok' });
-  if (url.pathname === '/__dev/outage') return handleOutageHook(req, res);
-  if (isPlayingDead()) {
+  if (listener === 'main' && url.pathname === '/__dev/outage') return handleOutageHook(req, res);
+  if (listener === 'main' && url.pathname === '/__dev/keys') return handleKeysHook(req, res);
+  const match = siteFor(listener, url.pathname);
+  if (isPlayingDead(match?.site.kind)) {
     req.socket.destroy();
     return;
   }
-  const match = siteFor(url.pathname);
-  if (!match) return sendJson(res, 404, { error: 'not_found', error_description: 'Try /google or /microsoft/<tenant>/v2.0.' });
-  const { site, rest } = match;
+  if (!match) return sendJson(res, 404, { error: 'not_found', error_description: 'Try /google, /microsoft/<tenant>/v2.0 or /realms/acme.' });
+  const { site, rest, mountPath } = match;
+  const mounted = req as MountedRequest;
+  mounted.mountPath = mountPath;
+  if (req.method === 'GET' && rest === '/.well-known/openid-configuration') site.reads.discovery += 1;
+  if (req.method === 'GET' && rest === site.routes.jwks) site.reads.jwks += 1;
 
   const interaction = interactionPattern.exec(rest);
   if (interaction) {
     const action: InteractionAction = (interaction[2] as InteractionAction | undefined) ?? 'show';
     return handleInteraction(site, req, res, interaction[1]!, action);
   }
-  if (site.kind === 'google' && rest === '/oauth2/v1/certs' && req.method === 'GET') return googlePemCertificates(res, signingKeys.google);
+  if (site.kind === 'google' && rest === '/oauth2/v1/certs' && req.method === 'GET') return googlePemCertificates(res, site.signingKeys);
 
   // oidc-provider sees the path below its mount point and works out the mount from originalUrl.
   withoutSessionCookie(req, site.kind);
-  const mounted = req as IncomingMessage & { originalUrl?: string };
   mounted.originalUrl = req.url;
   req.url = `${rest}${url.search}`;
   return site.handle(req, res);
@@ -82,30 +112,39 @@ function pathForLog(path: string): string {
     .join('/');
 }
 
-const server = createServer(
-  { cert: readFileSync(certificates.certificate), key: readFileSync(certificates.privateKey) },
-  (req, res) => {
-    const url = new URL(req.url ?? '/', settings.origin);
+function serve(listener: Listener, origin: string) {
+  return createServer({ cert: readFileSync(certificates.certificate), key: readFileSync(certificates.privateKey) }, (req, res) => {
+    const url = new URL(req.url ?? '/', origin);
     res.on('close', () => {
       const status = res.writableFinished ? String(res.statusCode) : 'closed without answer';
-      if (url.pathname !== '/__dev/health') console.log(`${req.method} ${pathForLog(url.pathname)} ${status}`);
+      const where = listener === 'generic' ? `[${origin}] ` : '';
+      if (url.pathname !== '/__dev/health') console.log(`${where}${req.method} ${pathForLog(url.pathname)} ${status}`);
     });
-    Promise.resolve(dispatch(req, res, url)).catch((error: unknown) => {
+    Promise.resolve(dispatch(listener, req, res, url)).catch((error: unknown) => {
       console.error(`identity provider failed on ${req.method} ${pathForLog(url.pathname)}:`, error instanceof Error ? error.message : error);
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, { error: 'server_error' });
     });
-  },
-);
+  });
+}
 
-server.on('error', (error: NodeJS.ErrnoException) => {
-  console.error(`identity provider cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`);
-  process.exit(1);
-});
+function listen(server: ReturnType<typeof serve>, port: number): Promise<void> {
+  return new Promise((resolve) => {
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      console.error(`identity provider cannot listen on ${settings.host}:${port}: ${error.code ?? error.message}`);
+      process.exit(1);
+    });
+    server.listen(port, settings.host, resolve);
+  });
+}
 
-server.listen(settings.port, settings.host, () => {
-  console.log(`identity provider on ${settings.origin} (certificate authority: ${certificates.caCertificate})`);
-  console.log(`  Google issuer:       ${settings.googleIssuer}`);
-  console.log(`  Microsoft authority: ${settings.microsoftAuthority}`);
-  console.log(`  return addresses:    ${[...settings.clients.google.redirectUris, ...settings.clients.microsoft.redirectUris].join(', ')}`);
-});
+// The bare-origin provider first: once the main port answers /__dev/health, both do.
+await listen(serve('generic', settings.genericOrigin), settings.genericPort);
+await listen(serve('main', settings.origin), settings.port);
+console.log(`identity provider on ${settings.origin} and ${settings.genericOrigin} (certificate authority: ${certificates.caCertificate})`);
+console.log(`  Google issuer:                 ${settings.googleIssuer}`);
+console.log(`  Microsoft authority:           ${settings.microsoftAuthority}`);
+console.log(`  Microsoft, multi-tenant:       ${settings.microsoftMultiTenantAuthority}`);
+console.log(`  Keycloak-style realm issuer:   ${settings.realmIssuer}`);
+console.log(`  Bare-origin issuer:            ${settings.genericIssuer}`);
+console.log(`  return addresses:    ${[...settings.clients.google.redirectUris, ...settings.clients.microsoft.redirectUris].join(', ')}`);

@@ -2,7 +2,16 @@
 // dev/run.ts reads the same values to point the app at it, so both sides agree by construction.
 import { fileURLToPath } from 'node:url';
 
+/** The app's two sign-in buttons, each with its client. */
 export type ProviderKind = 'google' | 'microsoft';
+
+/**
+ * The shapes of provider played here. `google` and `microsoft` (Entra ID) stand in for the real
+ * ones; `keycloak` is a provider whose issuer has a path (`/realms/acme`), `generic` one whose
+ * issuer is a bare origin, on a listener of its own. The last two know both clients, since an
+ * administrator may put any OpenID provider behind either button.
+ */
+export type SiteKind = ProviderKind | 'keycloak' | 'generic';
 
 export type ClientSettings = { clientId: string; clientSecret: string; redirectUris: string[] };
 
@@ -12,6 +21,10 @@ export const localTenantId = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const port = Number(process.env.IDP_PORT ?? 3003);
 const host = '127.0.0.1';
 const origin = `https://${host}:${port}`;
+// The bare-origin provider needs an origin of its own: its endpoints live directly under `/`.
+const genericPort = Number(process.env.IDP_GENERIC_PORT ?? port + 1);
+const genericOrigin = `https://${host}:${genericPort}`;
+const realmPath = '/realms/acme';
 
 function listFromEnv(name: string, fallback: string): string[] {
   return (process.env[name] ?? fallback)
@@ -27,14 +40,25 @@ export const identityProviderSettings = {
   port,
   host,
   origin,
-  // The path prefix each provider is mounted at; it is also the path of its issuer.
+  genericPort,
+  genericOrigin,
+  // The path prefixes each provider is mounted at; the first is also the path of its issuer.
+  // Entra answers for a tenant both at /<tenant-id> and, for multi-tenant apps, at /organizations.
   mountPaths: {
-    google: '/google',
-    microsoft: `/microsoft/${localTenantId}/v2.0`,
-  } satisfies Record<ProviderKind, string>,
+    google: ['/google'],
+    microsoft: [`/microsoft/${localTenantId}/v2.0`, '/microsoft/organizations/v2.0'],
+    keycloak: [realmPath],
+    generic: [''],
+  } satisfies Record<SiteKind, string[]>,
   googleIssuer: `${origin}/google`,
   // Shaped like https://login.microsoftonline.com/<tenant>/v2.0, which is also Entra's issuer.
   microsoftAuthority: `${origin}/microsoft/${localTenantId}/v2.0`,
+  // Shaped like https://login.microsoftonline.com/organizations/v2.0: its discovery document names
+  // the issuer https://…/microsoft/{tenantid}/v2.0, and each token its own tenant.
+  microsoftMultiTenantAuthority: `${origin}/microsoft/organizations/v2.0`,
+  // Keycloak-style: https://host/realms/<name>.
+  realmIssuer: `${origin}${realmPath}`,
+  genericIssuer: genericOrigin,
   clients: {
     google: {
       clientId: process.env.GOOGLE_CLIENT_ID ?? 'dev-google-client',
@@ -53,4 +77,9 @@ export const identityProviderSettings = {
   certificateDirectory: process.env.IDP_CERTIFICATE_DIRECTORY ?? fileURLToPath(new URL('../.certificates/', import.meta.url)),
 };
 
-export const providerLabels: Record<ProviderKind, string> = { google: 'Google', microsoft: 'Microsoft' };
+export const providerLabels: Record<SiteKind, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  keycloak: 'Keycloak (realm acme)',
+  generic: 'an OpenID provider',
+};

@@ -32,7 +32,16 @@ export type ErrorMessageKey =
   | 'providerNotConfigured'
   | 'redirectNotAllowed'
   | 'ssoStartAgain'
-  | 'providerUnavailable';
+  | 'providerUnavailable'
+  | 'providerFailed'
+  | 'providerRefused'
+  | 'ssoConsentRequired'
+  | 'ssoInteractionRequired'
+  | 'ssoLoginRequired'
+  | 'googleEmailNotVerified'
+  | 'googleDomainNotAllowed'
+  | 'microsoftEmailNotVerified'
+  | 'microsoftTenantNotAllowed';
 
 /** What the person sees after verifyUser fails. */
 export type VerifyUserOutcome =
@@ -120,6 +129,17 @@ const loginPageErrors = {
   'provider-not-configured': 'providerNotConfigured',
   'redirect-not-allowed': 'redirectNotAllowed',
   'sso-start-again': 'ssoStartAgain',
+  // What the provider answered instead of a code (lib/sso/provider-errors.ts).
+  'provider-failed': 'providerFailed',
+  'provider-refused': 'providerRefused',
+  'sso-consent-required': 'ssoConsentRequired',
+  'sso-interaction-required': 'ssoInteractionRequired',
+  'sso-login-required': 'ssoLoginRequired',
+  // A valid ID token that does not prove an identity the app may forward (lib/sso/id-token.ts).
+  'google-email-not-verified': 'googleEmailNotVerified',
+  'google-domain-not-allowed': 'googleDomainNotAllowed',
+  'microsoft-email-not-verified': 'microsoftEmailNotVerified',
+  'microsoft-tenant-not-allowed': 'microsoftTenantNotAllowed',
 } as const satisfies Record<string, ErrorMessageKey>;
 
 export type LoginPageError = keyof typeof loginPageErrors;

@@ -1,12 +1,42 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Discovery } from './discovery';
 
+/**
+ * The provider's published keys, fetched by jose and kept per JWKS address. The two durations
+ * are jose's own defaults made explicit (and shorter where it matters), because key rotation
+ * depends on them:
+ * - a token whose key id is not in the cached set makes jose fetch the set again, at once, but
+ *   only if the last fetch is at least KEY_REFRESH_COOLDOWN_MS old: a provider that rotated its
+ *   key is followed on the first sign-in after the rotation, and a flood of tokens with made-up
+ *   key ids costs the provider at most one request per cool-down (jose's default is 30 s);
+ * - the set is fetched again before use once it is KEY_SET_MAX_AGE_MS old (jose's default),
+ *   so keys the provider withdrew stop being accepted.
+ */
+export const KEY_REFRESH_COOLDOWN_MS = 10_000;
+export const KEY_SET_MAX_AGE_MS = 10 * 60 * 1000;
+const KEY_SET_TIMEOUT_MS = 5_000;
+
+/**
+ * An ID token comes from the code exchange a moment ago, within a flow of at most 10 minutes:
+ * an older `iat` is no token of this sign-in.
+ */
+const ID_TOKEN_MAX_AGE_SECONDS = 10 * 60;
+
+/** A provider's key set as the app uses it: jose's remote set with the durations above. */
+export function providerKeySet(jwksUri: string): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(jwksUri), {
+    timeoutDuration: KEY_SET_TIMEOUT_MS,
+    cooldownDuration: KEY_REFRESH_COOLDOWN_MS,
+    cacheMaxAge: KEY_SET_MAX_AGE_MS,
+  });
+}
+
 const keySets = new Map<string, JWTVerifyGetKey>();
 
 function keySet(jwksUri: string): JWTVerifyGetKey {
   let keys = keySets.get(jwksUri);
   if (!keys) {
-    keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000 });
+    keys = providerKeySet(jwksUri);
     keySets.set(jwksUri, keys);
   }
   return keys;
@@ -39,11 +69,12 @@ export class IdTokenRejected extends Error {
 
 /**
  * Checks an ID token ourselves, whatever the library did: the signature against the issuer's
- * published keys, `iss`, `aud`, `exp` and the `nonce` of this very flow.
+ * published keys, `iss`, `aud`, `exp`, `nbf` and `iat` (each with `clockSkewSeconds` of
+ * tolerance for a provider whose clock differs from ours), and the `nonce` of this very flow.
  */
 export async function verifyIdToken(
   idToken: string,
-  expected: { discovery: Discovery; clientId: string; nonce: string },
+  expected: { discovery: Discovery; clientId: string; nonce: string; clockSkewSeconds: number },
   keys: JWTVerifyGetKey = keySet(expected.discovery.jwks_uri),
 ): Promise<JWTPayload> {
   let payload: JWTPayload;
@@ -51,8 +82,9 @@ export async function verifyIdToken(
     ({ payload } = await jwtVerify(idToken, keys, {
       audience: expected.clientId,
       algorithms: ['RS256', 'ES256', 'PS256'],
-      clockTolerance: 60,
-      requiredClaims: ['iss', 'aud', 'exp', 'sub'],
+      clockTolerance: expected.clockSkewSeconds,
+      maxTokenAge: ID_TOKEN_MAX_AGE_SECONDS,
+      requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub'],
     }));
   } catch (error) {
     const code = (error as { code?: unknown }).code;
@@ -63,4 +95,49 @@ export async function verifyIdToken(
   }
   if (payload.nonce !== expected.nonce) throw new IdTokenRejected('nonce does not match this sign-in', 'nonce_mismatch');
   return payload;
+}
+
+/** Who may sign in, beyond a valid token (settings GOOGLE_HOSTED_DOMAINS, MICROSOFT_TENANT_IDS; empty: anyone). */
+export type IdentityPolicy = { googleHostedDomains: readonly string[]; microsoftTenantIds: readonly string[] };
+
+/** Why a valid token is still not forwarded to ssoLogin; each is a message on the login page. */
+export type IdentityRefusal =
+  | 'google-email-not-verified'
+  | 'google-domain-not-allowed'
+  | 'microsoft-email-not-verified'
+  | 'microsoft-tenant-not-allowed';
+
+// Google has sent `email_verified` as the string "true" in older tokens.
+function claimIs(value: unknown, wanted: boolean): boolean {
+  return value === wanted || value === String(wanted);
+}
+
+function lowerCaseString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.toLowerCase() : undefined;
+}
+
+/**
+ * Whether the token proves an identity the app may forward (contracts.md section 4). Google must
+ * vouch for the address (`email_verified` true). Entra has no `email_verified`; its `xms_edov`
+ * ("e-mail domain owner verified", an optional claim) false means the tenant has not verified the
+ * domain of `email`, so that address may belong to someone else. Many tenants do not emit it:
+ * absent is accepted, and the backend must not take an unverified Entra `email` as proof on its
+ * own (docs/identity-providers.md). A plain OpenID provider behind the Microsoft button that says
+ * `email_verified: false` is refused for the same reason.
+ */
+export function identityRefusal(provider: 'google' | 'microsoft', payload: JWTPayload, policy: IdentityPolicy): IdentityRefusal | undefined {
+  if (provider === 'google') {
+    if (!claimIs(payload.email_verified, true)) return 'google-email-not-verified';
+    const hostedDomain = lowerCaseString(payload.hd);
+    if (policy.googleHostedDomains.length > 0 && !(hostedDomain && policy.googleHostedDomains.includes(hostedDomain))) {
+      return 'google-domain-not-allowed';
+    }
+    return undefined;
+  }
+  if (claimIs(payload.xms_edov, false) || claimIs(payload.email_verified, false)) return 'microsoft-email-not-verified';
+  const tenantId = lowerCaseString(payload.tid);
+  if (policy.microsoftTenantIds.length > 0 && !(tenantId && policy.microsoftTenantIds.includes(tenantId))) {
+    return 'microsoft-tenant-not-allowed';
+  }
+  return undefined;
 }

@@ -1,12 +1,22 @@
-import { AuthError, ConfidentialClientApplication, LogLevel, ProtocolMode } from '@azure/msal-node';
+import { AuthError, ConfidentialClientApplication, LogLevel, ProtocolMode, type Configuration } from '@azure/msal-node';
 import { gaxios, OAuth2Client } from 'google-auth-library';
-import { getConfig } from '@/lib/config';
-import { discover, ProviderUnreachable, type Discovery } from './discovery';
+import { getConfig, type SsoClient } from '@/lib/config';
+import {
+  discover,
+  discoveryUrl,
+  forgetDiscovery,
+  isMicrosoftAuthorityHost,
+  msalAuthorityMetadata,
+  ProviderUnreachable,
+  type Discovery,
+} from './discovery';
+import { assertProviderAnswers } from './provider-probe';
 
 /**
  * Google through google-auth-library, Microsoft through MSAL: each builds the authorization URL
- * and exchanges the code on the server. Endpoints come from the issuer's discovery document, so
- * the local identity provider and the real ones differ only in configuration.
+ * and exchanges the code on the server. Endpoints, issuer and keys come from one discovery
+ * document per provider (discovery.ts), which MSAL is handed rather than fetching its own, so the
+ * local identity provider and the real ones differ only in configuration.
  */
 
 export type SsoProvider = 'google' | 'microsoft';
@@ -31,23 +41,32 @@ export type ProviderClient = { clientId: string; discovery: Discovery };
 
 export class ProviderNotConfigured extends Error {}
 
-const MICROSOFT_HOSTS = /(^|\.)(microsoftonline\.com|microsoftonline\.us|chinacloudapi\.cn|microsoft\.com)$/;
-
-function microsoftDiscoveryUrl(authority: string): string {
-  // MSAL's own rule: a v2.0 authority as it is, any other gets /v2.0 appended.
-  const v2 = authority.endsWith('/v2.0') ? authority : `${authority}/v2.0`;
-  return `${v2}/.well-known/openid-configuration`;
+/** The address of the provider's discovery document, from its setting. */
+function discoveryUrlOf(provider: SsoProvider): string {
+  const config = getConfig();
+  if (provider === 'google') {
+    if (!config.google) throw new ProviderNotConfigured();
+    return discoveryUrl('google', config.google.issuer);
+  }
+  if (!config.microsoft) throw new ProviderNotConfigured();
+  return discoveryUrl('microsoft', config.microsoft.authority);
 }
 
 /** The provider's client id and discovery document, or ProviderNotConfigured. */
 export async function providerClient(provider: SsoProvider): Promise<ProviderClient> {
+  const url = discoveryUrlOf(provider);
   const config = getConfig();
-  if (provider === 'google') {
-    if (!config.google) throw new ProviderNotConfigured();
-    return { clientId: config.google.clientId, discovery: await discover(`${config.google.issuer}/.well-known/openid-configuration`) };
+  const clientId = provider === 'google' ? config.google!.clientId : config.microsoft!.clientId;
+  return { clientId, discovery: await discover(url) };
+}
+
+/** The next sign-in reads the provider's discovery document anew (see forgetDiscovery). */
+export function refreshDiscovery(provider: SsoProvider): void {
+  try {
+    forgetDiscovery(discoveryUrlOf(provider));
+  } catch {
+    // Not configured: nothing cached.
   }
-  if (!config.microsoft) throw new ProviderNotConfigured();
-  return { clientId: config.microsoft.clientId, discovery: await discover(microsoftDiscoveryUrl(config.microsoft.authority)) };
 }
 
 function googleClient(discovery: Discovery, redirectUri: string): OAuth2Client {
@@ -61,29 +80,37 @@ function googleClient(discovery: Discovery, redirectUri: string): OAuth2Client {
   });
 }
 
-/** A new application per request: MSAL's token cache must never outlive one sign-in. */
-function microsoftClient(): ConfidentialClientApplication {
-  const microsoft = getConfig().microsoft;
-  if (!microsoft) throw new ProviderNotConfigured();
-  const authorityHost = new URL(microsoft.authority).host;
-  const isMicrosoft = MICROSOFT_HOSTS.test(new URL(microsoft.authority).hostname);
-  return new ConfidentialClientApplication({
+/**
+ * MSAL's configuration: the app's own copy of the discovery document (`authorityMetadata`), so it
+ * fetches none itself; the generic OpenID mode and a trusted host for any non-Microsoft authority.
+ */
+export function msalConfiguration(microsoft: SsoClient & { authority: string }, discovery: Discovery): Configuration {
+  const isMicrosoft = isMicrosoftAuthorityHost(microsoft.authority);
+  return {
     auth: {
       clientId: microsoft.clientId,
       clientSecret: microsoft.clientSecret,
       authority: microsoft.authority,
-      // Any other issuer (the local provider, a sovereign proxy) is trusted as configured rather
-      // than checked against Microsoft's instance discovery.
-      ...(isMicrosoft ? {} : { knownAuthorities: [authorityHost] }),
+      authorityMetadata: msalAuthorityMetadata(discovery),
+      // Any other issuer (Keycloak, the local provider, a sovereign proxy) is trusted as
+      // configured rather than checked against Microsoft's instance discovery.
+      ...(isMicrosoft ? {} : { knownAuthorities: [new URL(microsoft.authority).host] }),
     },
     system: {
       ...(isMicrosoft ? {} : { protocolMode: ProtocolMode.OIDC }),
       loggerOptions: { logLevel: LogLevel.Warning, piiLoggingEnabled: false, loggerCallback: () => {} },
     },
-  });
+  };
 }
 
-// MSAL fetches the authority's metadata itself on every new application, then the token.
+/** A new application per request: MSAL's token cache must never outlive one sign-in. */
+function microsoftClient(discovery: Discovery): ConfidentialClientApplication {
+  const microsoft = getConfig().microsoft;
+  if (!microsoft) throw new ProviderNotConfigured();
+  return new ConfidentialClientApplication(msalConfiguration(microsoft, discovery));
+}
+
+// With authorityMetadata MSAL reaches the network only for the token.
 const msalNetworkErrors = new Set(['endpoints_resolution_error', 'network_error']);
 
 /** Reports a provider that gave no answer as ProviderUnreachable; a refusal stays what it was. */
@@ -99,12 +126,22 @@ async function reachingProvider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function authorizationUrl(provider: SsoProvider, request: AuthorizationRequest): Promise<string> {
-  return reachingProvider(() => buildAuthorizationUrl(provider, request));
+/**
+ * The address to send the browser to, once the provider has shown that it answers: a cached
+ * discovery document says nothing about whether the provider is up right now.
+ */
+export async function authorizationUrl(provider: SsoProvider, request: AuthorizationRequest): Promise<string> {
+  const { discovery } = await providerClient(provider);
+  try {
+    await assertProviderAnswers(discovery.authorization_endpoint);
+  } catch (error) {
+    refreshDiscovery(provider);
+    throw error;
+  }
+  return reachingProvider(() => buildAuthorizationUrl(provider, discovery, request));
 }
 
-async function buildAuthorizationUrl(provider: SsoProvider, request: AuthorizationRequest): Promise<string> {
-  const { discovery } = await providerClient(provider);
+async function buildAuthorizationUrl(provider: SsoProvider, discovery: Discovery, request: AuthorizationRequest): Promise<string> {
   if (provider === 'google') {
     return googleClient(discovery, request.redirectUri).generateAuthUrl({
       scope: scopes.google,
@@ -115,7 +152,7 @@ async function buildAuthorizationUrl(provider: SsoProvider, request: Authorizati
       ...(request.loginHint ? { login_hint: request.loginHint } : {}),
     });
   }
-  return microsoftClient().getAuthCodeUrl({
+  return microsoftClient(discovery).getAuthCodeUrl({
     scopes: scopes.microsoft,
     redirectUri: request.redirectUri,
     state: request.state,
@@ -128,12 +165,17 @@ async function buildAuthorizationUrl(provider: SsoProvider, request: Authorizati
 }
 
 /** Exchanges the authorization code (with the PKCE verifier) for the raw ID token. */
-export function exchangeCode(provider: SsoProvider, exchange: CodeExchange): Promise<string> {
-  return reachingProvider(() => exchangeCodeAtProvider(provider, exchange));
+export async function exchangeCode(provider: SsoProvider, exchange: CodeExchange): Promise<string> {
+  const { discovery } = await providerClient(provider);
+  try {
+    return await reachingProvider(() => exchangeCodeAtProvider(provider, discovery, exchange));
+  } catch (error) {
+    if (error instanceof ProviderUnreachable) refreshDiscovery(provider);
+    throw error;
+  }
 }
 
-async function exchangeCodeAtProvider(provider: SsoProvider, exchange: CodeExchange): Promise<string> {
-  const { discovery } = await providerClient(provider);
+async function exchangeCodeAtProvider(provider: SsoProvider, discovery: Discovery, exchange: CodeExchange): Promise<string> {
   if (provider === 'google') {
     const { tokens } = await googleClient(discovery, exchange.redirectUri).getToken({
       code: exchange.code,
@@ -143,7 +185,7 @@ async function exchangeCodeAtProvider(provider: SsoProvider, exchange: CodeExcha
     if (!tokens.id_token) throw new Error('Google answered without an ID token');
     return tokens.id_token;
   }
-  const result = await microsoftClient().acquireTokenByCode(
+  const result = await microsoftClient(discovery).acquireTokenByCode(
     {
       code: exchange.code,
       scopes: scopes.microsoft,

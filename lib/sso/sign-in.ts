@@ -20,7 +20,8 @@ import { errorKind, requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 import { isMobileRequest } from '@/lib/user-agent';
 import { ProviderUnreachable } from './discovery';
-import { verifyIdToken } from './id-token';
+import { identityRefusal, verifyIdToken } from './id-token';
+import { providerErrorMessage, providerErrorName } from './provider-errors';
 import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
 import { authorizationUrl, exchangeCode, providerClient, ProviderNotConfigured, type SsoProvider } from './providers';
 
@@ -141,9 +142,9 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
   }
   const providerError = params.get('error');
   if (providerError) {
-    // The provider's error is a query value anyone can write: only the one we act on is named.
-    log.info({ outcome: 'provider-error', providerError: providerError === 'access_denied' ? 'access_denied' : 'other' }, 'sso return');
-    return toLogin(language, providerError === 'access_denied' ? 'user-close' : 'unknown');
+    // A query value anyone can write: only names we know are logged, error_description never.
+    log.info({ outcome: 'provider-error', providerError: providerErrorName(providerError) }, 'sso return');
+    return toLogin(language, providerErrorMessage(providerError));
   }
   const code = params.get('code');
   if (!code) {
@@ -160,7 +161,13 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
   }
   try {
     const { discovery, clientId } = await providerClient(provider);
-    await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce });
+    const { ssoIdentity } = getConfig();
+    const claims = await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce, clockSkewSeconds: ssoIdentity.clockSkewSeconds });
+    const refusal = identityRefusal(provider, claims, ssoIdentity);
+    if (refusal) {
+      log.info({ outcome: 'identity-refused', refusal }, 'sso return');
+      return toLogin(language, refusal);
+    }
   } catch (error) {
     log.info({ outcome: 'id-token-rejected', ...errorKind(error) }, 'sso return');
     return toLogin(language, providerProblem(error));

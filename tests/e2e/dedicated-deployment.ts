@@ -20,9 +20,21 @@ import { nginxSite } from './nginx-site.ts';
  */
 
 /** Public HTTPS ports of the dedicated deployments; the identity provider accepts their return addresses. */
-export const DEDICATED_HTTPS_PORTS = { logs: testPort(4460), scaleOut: testPort(4470) };
+export const DEDICATED_HTTPS_PORTS = {
+  logs: testPort(4460),
+  scaleOut: testPort(4470),
+  ssoBareOrigin: testPort(4480),
+  ssoRealm: testPort(4490),
+  ssoRestricted: testPort(4500),
+};
 /** Their plain-http ports, where the site answers only with a redirect to https. */
-export const DEDICATED_HTTP_PORTS = { logs: testPort(4469), scaleOut: testPort(4479) };
+export const DEDICATED_HTTP_PORTS = {
+  logs: testPort(4469),
+  scaleOut: testPort(4479),
+  ssoBareOrigin: testPort(4489),
+  ssoRealm: testPort(4499),
+  ssoRestricted: testPort(4509),
+};
 
 export function dedicatedOrigin(httpsPort: number): string {
   return `https://web.${DOMAIN}:${httpsPort}`;
@@ -81,7 +93,7 @@ function stopped(child: ChildProcess): Promise<void> {
 
 export async function startDeployment(
   name: string,
-  options: { httpsPort: number; httpPort: number; appPorts: number[]; sessionSecrets?: string[] },
+  options: { httpsPort: number; httpPort: number; appPorts: number[]; sessionSecrets?: string[]; environment?: Record<string, string> },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
   rmSync(directory, { recursive: true, force: true });
@@ -95,6 +107,8 @@ export async function startDeployment(
       env: {
         PATH: process.env.PATH,
         ...APP_ENVIRONMENT,
+        // Settings of the spec's own, e.g. another identity provider's shape.
+        ...options.environment,
         PORT: String(port),
         SESSION_SECRET: options.sessionSecrets?.[index] ?? SESSION_SECRET,
         NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path'),

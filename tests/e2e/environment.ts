@@ -16,6 +16,8 @@ export const APP_PORTS = [testPort(4100)];
 export const BACKEND_PORT = testPort(4101);
 export const IDENTITY_PROVIDER_PORT = testPort(4102);
 export const IDENTITY_PROVIDER_ORIGIN = `https://127.0.0.1:${IDENTITY_PROVIDER_PORT}`;
+/** The identity provider's second listener: a provider whose issuer is a bare origin. */
+export const IDENTITY_PROVIDER_GENERIC_PORT = testPort(4103);
 /** The local provider's Entra-shaped tenant (dev/identity-provider/settings.ts). */
 export const TENANT_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
@@ -42,7 +44,9 @@ export const APP_ENVIRONMENT = {
   APP_DOMAINS: DOMAIN,
   ...SSO_CLIENTS,
   GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
-  MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/${TENANT_ID}/v2.0`,
+  // Entra-like and multi-tenant, as /organizations: the discovery document's issuer is
+  // …/{tenantid}/v2.0 and each token names its tenant (the other shapes: tests/e2e/sso-shapes.spec.ts).
+  MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/organizations/v2.0`,
   SSO_REDIRECT_ALLOWLIST: `deskbooking://sso,https://cc.${DOMAIN}:${HTTPS_PORT}/sso`,
 };
 /** Generated certificates and nginx files; npm scripts and Playwright run from the project root. */

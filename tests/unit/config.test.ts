@@ -109,3 +109,37 @@ describe('parseConfig in development', () => {
     expect(configOf(parseConfig({ NODE_ENV: 'development' })).config.appDomains).toEqual(['desk.localhost']);
   });
 });
+
+describe('who may sign in by single sign-on', () => {
+  const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
+
+  it('admits anyone, with two minutes of clock skew, when nothing is set', () => {
+    expect(configOf(parseConfig(validProduction)).config.ssoIdentity).toEqual({ googleHostedDomains: [], microsoftTenantIds: [], clockSkewSeconds: 120 });
+  });
+
+  it('splits, trims and lower-cases the hosted domains and tenant ids', () => {
+    const { config } = configOf(
+      parseConfig({
+        ...validProduction,
+        GOOGLE_HOSTED_DOMAINS: ' Acme.example , globex.example,',
+        MICROSOFT_TENANT_IDS: `${tenant.toUpperCase()}, 00000000-0000-0000-0000-000000000001`,
+        SSO_CLOCK_SKEW_SECONDS: '30',
+      }),
+    );
+    expect(config.ssoIdentity).toEqual({
+      googleHostedDomains: ['acme.example', 'globex.example'],
+      microsoftTenantIds: [tenant, '00000000-0000-0000-0000-000000000001'],
+      clockSkewSeconds: 30,
+    });
+  });
+
+  it.each([
+    ['GOOGLE_HOSTED_DOMAINS', '@acme.example', /^GOOGLE_HOSTED_DOMAINS: .*domain name/],
+    ['MICROSOFT_TENANT_IDS', 'contoso.onmicrosoft.com', /^MICROSOFT_TENANT_IDS: .*tenant\) id/],
+    ['SSO_CLOCK_SKEW_SECONDS', 'two minutes', /^SSO_CLOCK_SKEW_SECONDS: .*seconds/],
+    ['SSO_CLOCK_SKEW_SECONDS', '3600', /^SSO_CLOCK_SKEW_SECONDS: .*between 0 and 600/],
+    ['SSO_CLOCK_SKEW_SECONDS', '-1', /^SSO_CLOCK_SKEW_SECONDS: .*between 0 and 600/],
+  ])('refuses %s=%j with one clear line', (name, value, line) => {
+    expect(problemsOf(parseConfig({ ...validProduction, [name]: value }))).toEqual([expect.stringMatching(line)]);
+  });
+});

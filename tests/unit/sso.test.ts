@@ -26,7 +26,7 @@ describe('verifyIdToken', () => {
         .sign(key === 'trusted' ? trusted.privateKey : stranger.privateKey);
   });
 
-  const expected = { discovery, clientId: 'client-1', nonce: 'n-1' };
+  const expected = { discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds: 120 };
 
   it('accepts a token signed by the issuer for this client and this sign-in', async () => {
     await expect(verifyIdToken(await sign({ email: 'a@b.test' }), expected, keys)).resolves.toMatchObject({ email: 'a@b.test' });

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './dedicated-deployment.ts';
+import { testPort } from './environment.ts';
+import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './single-sign-on.ts';
+
+/**
+ * An operator restricts single sign-on to listed Google Workspace domains (`hd`) and Entra
+ * tenants (`tid`): a deployment of its own with GOOGLE_HOSTED_DOMAINS=acme.test and
+ * MICROSOFT_TENANT_IDS naming a tenant other than the local provider's. Tokens of other domains
+ * and tenants never reach ssoLogin; a listed domain still does (the positive control).
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const OTHER_TENANT = '00000000-0000-4000-8000-000000000001';
+let deployment: Deployment;
+
+test.beforeAll(async () => {
+  deployment = await startDeployment('ssoRestricted', {
+    httpsPort: DEDICATED_HTTPS_PORTS.ssoRestricted,
+    httpPort: DEDICATED_HTTP_PORTS.ssoRestricted,
+    appPorts: [testPort(4501)],
+    environment: { GOOGLE_HOSTED_DOMAINS: 'acme.test', MICROSOFT_TENANT_IDS: OTHER_TENANT },
+  });
+});
+
+test.afterAll(async () => {
+  await deployment?.stop();
+});
+
+const cases = [
+  { provider: 'google', domain: 'globex.test', error: 'google-domain-not-allowed', message: 'googleDomainNotAllowed' },
+  { provider: 'microsoft', domain: 'acme.test', error: 'microsoft-tenant-not-allowed', message: 'microsoftTenantNotAllowed' },
+] as const;
+
+for (const { provider, domain, error, message } of cases) {
+  test(`${provider}: an account outside the allowed ${provider === 'google' ? 'domains' : 'tenants'} is refused in en, de and nl`, async ({ page }) => {
+    const refused: string[] = [];
+    for (const language of languages) {
+      const email = uniqueSsoAddress('outsider', domain);
+      refused.push(email);
+      await page.goto(startPath(provider, { lang: language, login_hint: email }, deployment.origin));
+      await expect(page).toHaveURL(`${deployment.origin}/login/${language}?error=${error}`);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText(language, message));
+    }
+    // A Google account of the listed domain passes on this very deployment.
+    await expectSsoLoginSees(page, 'google', deployment.origin, 'acme.test');
+    const seen = await ssoLoginEmails(page.request);
+    expect(refused.filter((email) => seen.includes(email))).toEqual([]);
+  });
+}

@@ -1,0 +1,156 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { identityRefusal, IdTokenRejected, KEY_REFRESH_COOLDOWN_MS, providerKeySet, verifyIdToken, type IdentityPolicy } from '@/lib/sso/id-token';
+import { providerErrorMessage, providerErrorName } from '@/lib/sso/provider-errors';
+import type { Discovery } from '@/lib/sso/discovery';
+
+const anyone: IdentityPolicy = { googleHostedDomains: [], microsoftTenantIds: [] };
+const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
+
+describe('identityRefusal (contracts.md section 4)', () => {
+  it.each<[string, JWTPayload, IdentityPolicy, ReturnType<typeof identityRefusal>]>([
+    ['a verified Google address', { email_verified: true }, anyone, undefined],
+    ['Google\'s older string form', { email_verified: 'true' }, anyone, undefined],
+    ['an unverified Google address', { email_verified: false }, anyone, 'google-email-not-verified'],
+    ['a Google token without email_verified', {}, anyone, 'google-email-not-verified'],
+    ['a listed hosted domain', { email_verified: true, hd: 'Acme.example' }, { ...anyone, googleHostedDomains: ['acme.example'] }, undefined],
+    ['another hosted domain', { email_verified: true, hd: 'evil.example' }, { ...anyone, googleHostedDomains: ['acme.example'] }, 'google-domain-not-allowed'],
+    ['a consumer Google account (no hd) when domains are listed', { email_verified: true }, { ...anyone, googleHostedDomains: ['acme.example'] }, 'google-domain-not-allowed'],
+  ])('Google: %s', (_case, claims, policy, refusal) => {
+    expect(identityRefusal('google', claims, policy)).toBe(refusal);
+  });
+
+  it.each<[string, JWTPayload, IdentityPolicy, ReturnType<typeof identityRefusal>]>([
+    ['xms_edov absent (most tenants): accepted', { tid: tenant }, anyone, undefined],
+    ['xms_edov true', { xms_edov: true }, anyone, undefined],
+    ['xms_edov false', { xms_edov: false }, anyone, 'microsoft-email-not-verified'],
+    ['xms_edov "false"', { xms_edov: 'false' }, anyone, 'microsoft-email-not-verified'],
+    ['a plain OpenID provider saying email_verified false', { email_verified: false }, anyone, 'microsoft-email-not-verified'],
+    ['a listed tenant', { tid: tenant.toUpperCase() }, { ...anyone, microsoftTenantIds: [tenant] }, undefined],
+    ['another tenant', { tid: '00000000-0000-0000-0000-000000000001' }, { ...anyone, microsoftTenantIds: [tenant] }, 'microsoft-tenant-not-allowed'],
+    ['no tid when tenants are listed', {}, { ...anyone, microsoftTenantIds: [tenant] }, 'microsoft-tenant-not-allowed'],
+  ])('Microsoft: %s', (_case, claims, policy, refusal) => {
+    expect(identityRefusal('microsoft', claims, policy)).toBe(refusal);
+  });
+
+  it('the Google rules do not apply to Microsoft, nor the other way round', () => {
+    expect(identityRefusal('microsoft', { tid: tenant }, { googleHostedDomains: ['acme.example'], microsoftTenantIds: [] })).toBeUndefined();
+    expect(identityRefusal('google', { email_verified: true, xms_edov: false }, { googleHostedDomains: [], microsoftTenantIds: [tenant] })).toBeUndefined();
+  });
+});
+
+describe('providerErrorMessage: what the provider sent instead of a code', () => {
+  it.each([
+    ['access_denied', 'user-close'],
+    ['consent_required', 'sso-consent-required'],
+    ['interaction_required', 'sso-interaction-required'],
+    ['login_required', 'sso-login-required'],
+    ['temporarily_unavailable', 'provider-unavailable'],
+    ['server_error', 'provider-failed'],
+    ['invalid_request', 'provider-refused'],
+    ['AADSTS50105', 'provider-refused'],
+    ['<script>alert(1)</script>', 'provider-refused'],
+    ['constructor', 'provider-refused'],
+  ])('%s → %s', (error, message) => {
+    expect(providerErrorMessage(error)).toBe(message);
+  });
+
+  it('logs only names it knows', () => {
+    expect(providerErrorName('consent_required')).toBe('consent_required');
+    expect(providerErrorName('toString')).toBe('other');
+    expect(providerErrorName('anna@acme.example')).toBe('other');
+  });
+});
+
+const discovery: Discovery = {
+  issuer: 'https://idp.example/realms/acme',
+  authorization_endpoint: 'https://idp.example/auth',
+  token_endpoint: 'https://idp.example/token',
+  jwks_uri: 'https://idp.example/certs',
+};
+
+async function signer() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = `key-${Math.random().toString(36).slice(2)}`;
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const sign = (claims: JWTPayload = {}, { iat = Math.floor(Date.now() / 1000) } = {}) =>
+    new SignJWT({ iss: discovery.issuer, aud: 'client-1', sub: 'user-1', nonce: 'n-1', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 300)
+      .sign(privateKey);
+  return { jwk, sign };
+}
+
+describe('clock skew (SSO_CLOCK_SKEW_SECONDS)', () => {
+  const expected = (clockSkewSeconds: number) => ({ discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds });
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('accepts a provider clock up to the allowance ahead (iat, nbf) or behind (exp)', async () => {
+    const { jwk, sign } = await signer();
+    const keys = createLocalJWKSet({ keys: [jwk] });
+    await expect(verifyIdToken(await sign({ nbf: now() + 100 }, { iat: now() + 100 }), expected(120), keys)).resolves.toBeDefined();
+    await expect(verifyIdToken(await sign({}, { iat: now() - 400 }), expected(120), keys)).resolves.toBeDefined();
+  });
+
+  it('refuses beyond it', async () => {
+    const { jwk, sign } = await signer();
+    const keys = createLocalJWKSet({ keys: [jwk] });
+    await expect(verifyIdToken(await sign({ nbf: now() + 100 }, { iat: now() + 100 }), expected(30), keys)).rejects.toBeInstanceOf(IdTokenRejected);
+    await expect(verifyIdToken(await sign({}, { iat: now() - 500 }), expected(120), keys)).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+
+  it('refuses a token issued long before this sign-in, even if it has not expired', async () => {
+    const { jwk, sign } = await signer();
+    const keys = createLocalJWKSet({ keys: [jwk] });
+    await expect(verifyIdToken(await sign({ exp: now() + 3600 }, { iat: now() - 3000 }), expected(120), keys)).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+});
+
+describe('key rotation: the provider\'s key set is fetched again for an unknown key, at most once per cool-down', () => {
+  let server: Server;
+  let published: JWK[] = [];
+  let fetches = 0;
+  let jwksUri = '';
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      fetches += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: published }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('follows a rotation on the first token after it; a flood of unknown keys costs one fetch per cool-down', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'clearTimeout'] });
+    try {
+      const start = Date.now();
+      jest.setSystemTime(start);
+      const first = await signer();
+      published = [first.jwk];
+      fetches = 0;
+      const keys = providerKeySet(jwksUri);
+      const expected = { discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds: 120 };
+      await expect(verifyIdToken(await first.sign(), expected, keys)).resolves.toBeDefined();
+      expect(fetches).toBe(1);
+
+      // A flood of tokens signed with a key nobody published, within the cool-down: no fetch.
+      const stranger = await signer();
+      for (let i = 0; i < 20; i += 1) await expect(verifyIdToken(await stranger.sign(), expected, keys)).rejects.toBeInstanceOf(IdTokenRejected);
+      expect(fetches).toBe(1);
+
+      // The provider rotates; once the cool-down is over, the first token with the new key fetches once.
+      const second = await signer();
+      published = [second.jwk, first.jwk];
+      jest.setSystemTime(start + KEY_REFRESH_COOLDOWN_MS + 1);
+      await expect(verifyIdToken(await second.sign(), expected, keys)).resolves.toBeDefined();
+      await expect(verifyIdToken(await second.sign(), expected, keys)).resolves.toBeDefined();
+      expect(fetches).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
