@@ -81,7 +81,12 @@ function stopped(child: ChildProcess): Promise<void> {
 
 export async function startDeployment(
   name: string,
-  options: { httpsPort: number; httpPort: number; appPorts: number[]; sessionSecrets?: string[] },
+  options: {
+    httpsPort: number;
+    httpPort: number;
+    appPorts: number[];
+    sessionSecrets?: string[];
+  },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
   rmSync(directory, { recursive: true, force: true });
@@ -118,26 +123,29 @@ export async function startDeployment(
     };
   });
 
-  // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port.
+  // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port,
+  // with a log of which instance served which request beside the site's own.
+  const nginxDirectory = join(directory, 'nginx');
+  const instancesLog = join(nginxDirectory, 'instances.log');
+  const errorLog = join(nginxDirectory, 'error.log');
   const site = nginxSite({
     appPorts: options.appPorts,
     httpsPort: options.httpsPort,
     httpPort: options.httpPort,
     certificate: join(TLS_DIRECTORY, 'server.pem'),
     privateKey: join(TLS_DIRECTORY, 'server-key.pem'),
+    accessLog: join(nginxDirectory, 'access.log'),
+    extraAccessLog: { path: instancesLog, format: 'instances' },
   });
-  const nginxDirectory = join(directory, 'nginx');
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
-  const accessLog = join(nginxDirectory, 'access.log');
   writeFileSync(
     join(nginxDirectory, 'nginx.conf'),
     `worker_processes 1;
 pid ${join(nginxDirectory, 'nginx.pid')};
-error_log ${join(nginxDirectory, 'error.log')} warn;
+error_log ${errorLog} warn;
 events { worker_connections 512; }
 http {
   log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';
-  access_log ${accessLog} instances;
   client_body_temp_path ${join(nginxDirectory, 'client-body')};
   proxy_temp_path ${join(nginxDirectory, 'proxy')};
   fastcgi_temp_path ${join(nginxDirectory, 'fastcgi')};
@@ -147,14 +155,14 @@ http {
 }
 `,
   );
-  writeFileSync(accessLog, '');
+  writeFileSync(instancesLog, '');
   const nginx = spawn(preparedValue('nginx-path'), ['-p', nginxDirectory, '-c', join(nginxDirectory, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: 'ignore',
   });
   children.push(nginx);
 
   try {
-    await Promise.all(options.appPorts.map((port) => waitFor(`http://127.0.0.1:${port}/login/api/health`, `app instance ${port}`)));
+    await Promise.all(instances.map(({ port }) => waitFor(`http://127.0.0.1:${port}/login/api/health`, `app instance ${port}`)));
     // Health asked of each instance directly, and of nginx only a TLS handshake: its round robin starts untouched.
     await waitForNginx(nginx, options.httpsPort);
   } catch (error) {
@@ -166,7 +174,7 @@ http {
     origin: dedicatedOrigin(options.httpsPort),
     instances,
     forwarded: () =>
-      readFileSync(accessLog, 'utf8')
+      readFileSync(instancesLog, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((line) => {
