@@ -3,13 +3,15 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin } from './environment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment } from './dedicated-deployment.ts';
+import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, testPort } from './environment.ts';
 
 /**
  * The queries of e-mailed links and of the providers' returns are credentials (link signatures,
  * booking and invite tokens, OAuth codes and state): nginx's access log must never hold them,
  * neither in the request line nor in the Referer of the requests their pages make. The real
  * links are opened in Chromium through the suite's nginx, and the log is read afterwards.
+ * nginx's error log writes the request line of a failed upstream request, whatever the format.
  */
 
 /** What nginx appended to its access log since `from` (the log outlives runs: earlier lines are not ours). */
@@ -208,4 +210,34 @@ test('spellings of a credential route that nginx or Next resolve, and the plain-
     .toBe(spellings.length + 1 + plainHttp.length);
   expect(requestsOf(log, probe).filter((entry) => entry.target === ordinary)).toHaveLength(2);
   expect(log).not.toContain(secret);
+});
+
+test('with every instance down, the error log names ordinary requests but no credential route\'s query', async ({ playwright }) => {
+  const port = DEDICATED_HTTPS_PORTS.appDown;
+  const deployment = await startDeployment('app-down', { httpsPort: port, httpPort: DEDICATED_HTTP_PORTS.appDown, appPorts: [testPort(4481)], appDown: true });
+  const request = await playwright.request.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { host: `web.${DOMAIN}:${port}` } });
+  try {
+    const secret = uniqueValue('secret');
+    const credentialRoutes = [
+      `/login/validatelink?uuid=${secret}&signature=${secret}`,
+      `/login/en/validatelink?signature=${secret}`,
+      `/login/bookings-extend?userAction=retain&token=${secret}`,
+      `/login/nl/bookings-extend?userAction=cancel&token=${secret}`,
+      `/login/invite-user?inviteToken=${secret}`,
+      `/login/de/invite-user/acme?inviteToken=${secret}`,
+      `/login/google?code=${secret}&state=${secret}`,
+      `/login/microsoft?code=${secret}&state=${secret}`,
+    ];
+    const ordinary = `/login/en?from=web&reference=${uniqueValue('ordinary')}`;
+    for (const path of [...credentialRoutes, ordinary]) {
+      const response = await request.get(`https://127.0.0.1:${port}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(502);
+    }
+    // Positive control: the same reader finds the ordinary request, query and all.
+    await expect.poll(() => deployment.nginxErrors()).toContain(`"GET ${ordinary} HTTP/1.1"`);
+    expect(deployment.nginxErrors()).not.toContain(secret);
+  } finally {
+    await request.dispose();
+    await deployment.stop();
+  }
 });

@@ -20,9 +20,9 @@ import { nginxSite } from './nginx-site.ts';
  */
 
 /** Public HTTPS ports of the dedicated deployments; the identity provider accepts their return addresses. */
-export const DEDICATED_HTTPS_PORTS = { logs: testPort(4460), scaleOut: testPort(4470) };
+export const DEDICATED_HTTPS_PORTS = { logs: testPort(4460), scaleOut: testPort(4470), appDown: testPort(4480) };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
-export const DEDICATED_HTTP_PORTS = { logs: testPort(4469), scaleOut: testPort(4479) };
+export const DEDICATED_HTTP_PORTS = { logs: testPort(4469), scaleOut: testPort(4479), appDown: testPort(4489) };
 
 export function dedicatedOrigin(httpsPort: number): string {
   return `https://web.${DOMAIN}:${httpsPort}`;
@@ -48,6 +48,8 @@ export type Deployment = {
   origin: string;
   instances: Instance[];
   forwarded(): Forwarded[];
+  /** What nginx wrote to its error log. */
+  nginxErrors(): string;
   stop(): Promise<void>;
 };
 
@@ -86,6 +88,8 @@ export async function startDeployment(
     httpPort: number;
     appPorts: number[];
     sessionSecrets?: string[];
+    /** nginx alone, nothing listening on the app ports: every instance is down. */
+    appDown?: boolean;
   },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
@@ -93,7 +97,7 @@ export async function startDeployment(
   mkdirSync(join(directory, 'nginx'), { recursive: true });
 
   const children: ChildProcess[] = [];
-  const instances = options.appPorts.map((port, index): Instance => {
+  const instances = (options.appDown ? [] : options.appPorts).map((port, index): Instance => {
     const logFile = join(directory, `app-${port}.log`);
     const descriptor = openSync(logFile, 'w');
     const child = spawn(process.execPath, ['.next/standalone/server.js'], {
@@ -135,6 +139,7 @@ export async function startDeployment(
     certificate: join(TLS_DIRECTORY, 'server.pem'),
     privateKey: join(TLS_DIRECTORY, 'server-key.pem'),
     accessLog: join(nginxDirectory, 'access.log'),
+    errorLog,
     extraAccessLog: { path: instancesLog, format: 'instances' },
   });
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
@@ -181,6 +186,7 @@ http {
           const [clientRequestId = '', requestId = '', upstream = '', method = '', path = '', status = '0'] = line.split(' ');
           return { clientRequestId, requestId, upstream, method, path, status: Number(status) };
         }),
+    nginxErrors: () => readFileSync(errorLog, 'utf8'),
     stop: async () => {
       await Promise.all(children.map(stopped));
     },

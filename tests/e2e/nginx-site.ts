@@ -13,6 +13,7 @@ export function nginxSite(options: {
   certificate: string;
   privateKey: string;
   accessLog: string;
+  errorLog: string;
   /**
    * A further access log beside the site's own in each server block, in a format the caller's
    * nginx.conf defines: the site's own `access_log` hides any that nginx.conf sets for `http`.
@@ -25,6 +26,7 @@ export function nginxSite(options: {
       extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
     )
     .replaceAll('{{ACCESS_LOG}}', options.accessLog)
+    .replaceAll('{{ERROR_LOG}}', options.errorLog)
     .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
     .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)

@@ -49,6 +49,7 @@ const site = nginxSite({
   certificate: certificates.certificate,
   privateKey: certificates.privateKey,
   accessLog: NGINX_ACCESS_LOG,
+  errorLog: NGINX_ERROR_LOG,
 });
 writeFileSync(join(RUN_DIRECTORY, 'nginx', 'desk-booking.conf'), site);
 

@@ -166,10 +166,11 @@ describe('deploy/nginx/desk-booking.conf', () => {
   const readme = readFileSync(join(root, 'deploy/README.md'), 'utf8');
   const mapBlock = /^map \$uri \$desk_booking_logged_query \{\n([^}]*)\}/m.exec(site)?.[1] ?? '';
   const mapPattern = /^ +"~\*(.+)" "";$/m.exec(mapBlock)?.[1];
+  const locationPattern = /^ +location ~\* "(.+)" \{\n +proxy_pass http:\/\/login_app;\n +error_log \{\{ERROR_LOG\}\} crit;/m.exec(site)?.[1];
 
   it('documents every placeholder in the README', () => {
     const placeholders = [...new Set(site.match(/\{\{[A-Z_]+\}\}/g))];
-    expect(placeholders).toContain('{{ACCESS_LOG}}');
+    expect(placeholders).toEqual(expect.arrayContaining(['{{ACCESS_LOG}}', '{{ERROR_LOG}}']));
     expect(placeholders.filter((placeholder) => !readme.includes(`\`${placeholder}\``))).toEqual([]);
   });
 
@@ -181,6 +182,11 @@ describe('deploy/nginx/desk-booking.conf', () => {
     // The format names no variable that holds the raw query or Referer.
     const format = /^log_format desk_booking ([^;]+);/m.exec(site)?.[1] ?? '';
     expect(format).not.toMatch(/\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b/);
+  });
+
+  it('keeps errors of the same routes out of the error log as queries out of the access log', () => {
+    expect(mapPattern).toBeDefined();
+    expect(locationPattern).toBe(mapPattern);
   });
 
   // As nginx's $uri has them: decoded, dot segments resolved, slashes merged.
