@@ -43,26 +43,44 @@ export function decideSsoOutcome(result: BackendResult<SsoSignIn>, tokenType: st
 }
 
 /**
- * Whether `redirect_uri` lies under one of the configured prefixes: same scheme and host (and
- * port), and a path that starts with the prefix's path. A bare string prefix would let
- * `https://app.example.com.evil.com` pass for `https://app.example.com`.
+ * What URL parsing resolves or drops before any comparison could see it, so it is looked for in
+ * the string the client sent: dot segments, plain or percent-encoded; encoded slashes and
+ * backslashes, which the host behind may decode into separators; backslashes, which browsers
+ * read as slashes; and whitespace and control characters, which parsing silently removes.
+ */
+const DOT_SEGMENT_OR_ENCODED_SEPARATOR = /%2e|%2f|%5c|(?:^|\/)\.\.?(?:\/|$)/i;
+const BACKSLASH_WHITESPACE_OR_CONTROL = /[\\\s\u0000-\u001f\u007f]/;
+
+/** Schemes that run or embed content wherever they are opened. */
+const SCRIPT_SCHEME = /^(?:javascript|data|vbscript|file|blob):$/i;
+
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `redirect_uri` may receive a token (contracts.md §4): the scheme, host and port of an
+ * allowlist entry exactly, and the entry's path or a path below it at a `/`, so `/app` allows
+ * `/app` and `/app/cb` but never `/app-evil`, and `deskbooking://sso` never `deskbooking://ssox`.
+ * A bare string prefix would also let `https://app.example.com.evil.com` pass.
  */
 export function isAllowedRedirectUri(candidate: string, allowlist: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || /^(javascript|data|vbscript|file):$/i.test(url.protocol)) return false;
+  // The query and fragment are the app's own business; only what names the place is checked raw.
+  const [place = ''] = candidate.split(/[?#]/, 1);
+  if (BACKSLASH_WHITESPACE_OR_CONTROL.test(candidate) || DOT_SEGMENT_OR_ENCODED_SEPARATOR.test(place)) return false;
+  const url = parsedUrl(candidate);
+  if (!url || url.username || url.password || SCRIPT_SCHEME.test(url.protocol)) return false;
+  // An empty segment: a host behind that redirects to its own path would send `//evil.com` away.
+  if (url.pathname.includes('//')) return false;
   return allowlist.some((entry) => {
-    let prefix: URL;
-    try {
-      prefix = new URL(entry);
-    } catch {
-      return false;
-    }
-    return url.protocol === prefix.protocol && url.host === prefix.host && url.pathname.startsWith(prefix.pathname);
+    const prefix = parsedUrl(entry);
+    if (!prefix || url.protocol !== prefix.protocol || url.host !== prefix.host) return false;
+    const below = prefix.pathname.endsWith('/') ? prefix.pathname : `${prefix.pathname}/`;
+    return url.pathname === prefix.pathname || url.pathname.startsWith(below);
   });
 }
 

@@ -26,6 +26,7 @@ export const DEDICATED_HTTPS_PORTS = {
   ssoBareOrigin: testPort(4480),
   ssoRealm: testPort(4490),
   ssoRestricted: testPort(4500),
+  appDown: testPort(4510),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -34,6 +35,7 @@ export const DEDICATED_HTTP_PORTS = {
   ssoBareOrigin: testPort(4489),
   ssoRealm: testPort(4499),
   ssoRestricted: testPort(4509),
+  appDown: testPort(4519),
 };
 
 export function dedicatedOrigin(httpsPort: number): string {
@@ -60,6 +62,8 @@ export type Deployment = {
   origin: string;
   instances: Instance[];
   forwarded(): Forwarded[];
+  /** What nginx wrote to its error log. */
+  nginxErrors(): string;
   stop(): Promise<void>;
 };
 
@@ -93,14 +97,22 @@ function stopped(child: ChildProcess): Promise<void> {
 
 export async function startDeployment(
   name: string,
-  options: { httpsPort: number; httpPort: number; appPorts: number[]; sessionSecrets?: string[]; environment?: Record<string, string> },
+  options: {
+    httpsPort: number;
+    httpPort: number;
+    appPorts: number[];
+    sessionSecrets?: string[];
+    environment?: Record<string, string>;
+    /** nginx alone, nothing listening on the app ports: every instance is down. */
+    appDown?: boolean;
+  },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(join(directory, 'nginx'), { recursive: true });
 
   const children: ChildProcess[] = [];
-  const instances = options.appPorts.map((port, index): Instance => {
+  const instances = (options.appDown ? [] : options.appPorts).map((port, index): Instance => {
     const logFile = join(directory, `app-${port}.log`);
     const descriptor = openSync(logFile, 'w');
     const child = spawn(process.execPath, ['.next/standalone/server.js'], {
@@ -132,26 +144,30 @@ export async function startDeployment(
     };
   });
 
-  // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port.
+  // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port,
+  // with a log of which instance served which request beside the site's own.
+  const nginxDirectory = join(directory, 'nginx');
+  const instancesLog = join(nginxDirectory, 'instances.log');
+  const errorLog = join(nginxDirectory, 'error.log');
   const site = nginxSite({
     appPorts: options.appPorts,
     httpsPort: options.httpsPort,
     httpPort: options.httpPort,
     certificate: join(TLS_DIRECTORY, 'server.pem'),
     privateKey: join(TLS_DIRECTORY, 'server-key.pem'),
+    accessLog: join(nginxDirectory, 'access.log'),
+    errorLog,
+    extraAccessLog: { path: instancesLog, format: 'instances' },
   });
-  const nginxDirectory = join(directory, 'nginx');
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
-  const accessLog = join(nginxDirectory, 'access.log');
   writeFileSync(
     join(nginxDirectory, 'nginx.conf'),
     `worker_processes 1;
 pid ${join(nginxDirectory, 'nginx.pid')};
-error_log ${join(nginxDirectory, 'error.log')} warn;
+error_log ${errorLog} warn;
 events { worker_connections 512; }
 http {
   log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';
-  access_log ${accessLog} instances;
   client_body_temp_path ${join(nginxDirectory, 'client-body')};
   proxy_temp_path ${join(nginxDirectory, 'proxy')};
   fastcgi_temp_path ${join(nginxDirectory, 'fastcgi')};
@@ -161,14 +177,14 @@ http {
 }
 `,
   );
-  writeFileSync(accessLog, '');
+  writeFileSync(instancesLog, '');
   const nginx = spawn(preparedValue('nginx-path'), ['-p', nginxDirectory, '-c', join(nginxDirectory, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: 'ignore',
   });
   children.push(nginx);
 
   try {
-    await Promise.all(options.appPorts.map((port) => waitFor(`http://127.0.0.1:${port}/login/api/health`, `app instance ${port}`)));
+    await Promise.all(instances.map(({ port }) => waitFor(`http://127.0.0.1:${port}/login/api/health`, `app instance ${port}`)));
     // Health asked of each instance directly, and of nginx only a TLS handshake: its round robin starts untouched.
     await waitForNginx(nginx, options.httpsPort);
   } catch (error) {
@@ -180,13 +196,14 @@ http {
     origin: dedicatedOrigin(options.httpsPort),
     instances,
     forwarded: () =>
-      readFileSync(accessLog, 'utf8')
+      readFileSync(instancesLog, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((line) => {
           const [clientRequestId = '', requestId = '', upstream = '', method = '', path = '', status = '0'] = line.split(' ');
           return { clientRequestId, requestId, upstream, method, path, status: Number(status) };
         }),
+    nginxErrors: () => readFileSync(errorLog, 'utf8'),
     stop: async () => {
       await Promise.all(children.map(stopped));
     },

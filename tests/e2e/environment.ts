@@ -53,6 +53,9 @@ export const APP_ENVIRONMENT = {
 export const RUN_DIRECTORY = join(process.cwd(), 'tests/e2e/.run/');
 /** One certificate authority for nginx and the identity provider; the app trusts it. */
 export const TLS_DIRECTORY = join(RUN_DIRECTORY, 'tls');
+/** The logs of the suite's nginx (tests/e2e/prepare.ts), read by access-log.spec.ts. */
+export const NGINX_ACCESS_LOG = join(RUN_DIRECTORY, 'nginx', 'access.log');
+export const NGINX_ERROR_LOG = join(RUN_DIRECTORY, 'nginx', 'error.log');
 export const CERTIFICATE_DNS_NAMES = [DOMAIN, `*.${DOMAIN}`];
 
 export function organisationOrigin(subDomain: string): string {

@@ -12,8 +12,21 @@ export function nginxSite(options: {
   httpPort: number;
   certificate: string;
   privateKey: string;
+  accessLog: string;
+  errorLog: string;
+  /**
+   * A further access log beside the site's own in each server block, in a format the caller's
+   * nginx.conf defines: the site's own `access_log` hides any that nginx.conf sets for `http`.
+   */
+  extraAccessLog?: { path: string; format: string };
 }): string {
+  const { extraAccessLog } = options;
   return readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')
+    .replaceAll(/^( *)access_log \{\{ACCESS_LOG\}\} desk_booking;$/gm, (line, indent: string) =>
+      extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
+    )
+    .replaceAll('{{ACCESS_LOG}}', options.accessLog)
+    .replaceAll('{{ERROR_LOG}}', options.errorLog)
     .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
     .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { APP_PORTS, DOMAIN, HTTPS_PORT } from './environment.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_ORIGIN } from './environment.ts';
 
 /**
  * Known open-redirect payloads against every input that steers a redirect: the path, the Host
@@ -100,6 +100,47 @@ test('a redirect_uri outside the allowlist is refused before anything else happe
       const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}`);
       expect(response.status(), redirectUri).toBe(303);
       expect(response.headers().location, redirectUri).toBe('/login/en?error=redirect-not-allowed');
+    }
+  }
+});
+
+/** The control centre's entry of the suite's SSO_REDIRECT_ALLOWLIST (environment.ts). */
+const ALLOWED_CONTROL_CENTRE = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso`;
+
+/** Addresses that share an allowed entry's characters but not its place (contracts.md section 4). */
+const nearMissRedirectUris = [
+  `${ALLOWED_CONTROL_CENTRE}-evil/x`,
+  `${ALLOWED_CONTROL_CENTRE}x`,
+  `${ALLOWED_CONTROL_CENTRE}/..%2fevil`,
+  `${ALLOWED_CONTROL_CENTRE}/..%2F..%2Fevil`,
+  `${ALLOWED_CONTROL_CENTRE}/%2e%2e/sso-evil`,
+  `${ALLOWED_CONTROL_CENTRE}/.%2E/evil`,
+  `${ALLOWED_CONTROL_CENTRE}/..%5cevil`,
+  `${ALLOWED_CONTROL_CENTRE}/..\\evil`,
+  `${ALLOWED_CONTROL_CENTRE}//evil.com`,
+  'deskbooking://sso-evil',
+  'deskbooking://ssox',
+  'deskbooking://sso/..%2fevil',
+];
+
+async function startWith(request: APIRequestContext, provider: string, redirectUri: string) {
+  const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}`);
+  const flowCookieSet = response.headersArray().some(({ name, value }) => name.toLowerCase() === 'set-cookie' && /^(__Host-)?ssoFlow=/.test(value));
+  return { status: response.status(), location: response.headers().location ?? '', flowCookieSet };
+}
+
+test('a redirect_uri that only looks like an allowed one is refused before the provider; an allowed one reaches it', async ({ request }) => {
+  for (const provider of ['google', 'microsoft']) {
+    // Positive control: the same request with an allowed address does go to the identity provider.
+    for (const allowed of [`${ALLOWED_CONTROL_CENTRE}/callback`, ALLOWED_CONTROL_CENTRE, 'deskbooking://sso', 'deskbooking://sso/x']) {
+      const started = await startWith(request, provider, allowed);
+      expect(started.status, allowed).toBe(303);
+      expect(started.location.startsWith(`${IDENTITY_PROVIDER_ORIGIN}/`), `${allowed}: ${started.location}`).toBe(true);
+      expect(started.flowCookieSet, allowed).toBe(true);
+    }
+    for (const nearMiss of nearMissRedirectUris) {
+      const refused = await startWith(request, provider, nearMiss);
+      expect(refused, `${provider}: ${nearMiss}`).toEqual({ status: 303, location: '/login/en?error=redirect-not-allowed', flowCookieSet: false });
     }
   }
 });

@@ -13,6 +13,8 @@ import {
   CHROMIUM_PATH,
   HTTP_PORT,
   HTTPS_PORT,
+  NGINX_ACCESS_LOG,
+  NGINX_ERROR_LOG,
   RUN_DIRECTORY,
   TLS_DIRECTORY,
 } from './environment.ts';
@@ -46,6 +48,8 @@ const site = nginxSite({
   httpPort: HTTP_PORT,
   certificate: certificates.certificate,
   privateKey: certificates.privateKey,
+  accessLog: NGINX_ACCESS_LOG,
+  errorLog: NGINX_ERROR_LOG,
 });
 writeFileSync(join(RUN_DIRECTORY, 'nginx', 'desk-booking.conf'), site);
 
@@ -54,10 +58,12 @@ writeFileSync(
   join(RUN_DIRECTORY, 'nginx', 'nginx.conf'),
   `worker_processes 1;
 pid ${join(RUN_DIRECTORY, 'nginx', 'nginx.pid')};
-error_log ${join(RUN_DIRECTORY, 'nginx', 'error.log')} warn;
+error_log ${NGINX_ERROR_LOG} warn;
 events { worker_connections 512; }
 http {
-  access_log ${join(RUN_DIRECTORY, 'nginx', 'access.log')};
+  # Debian's nginx.conf logs every request in the combined format, query included; the site's own
+  # access_log in each server block replaces this one, and access-log.spec.ts reads the file.
+  access_log ${NGINX_ACCESS_LOG};
   client_body_temp_path ${join(RUN_DIRECTORY, 'nginx', 'client-body')};
   proxy_temp_path ${join(RUN_DIRECTORY, 'nginx', 'proxy')};
   fastcgi_temp_path ${join(RUN_DIRECTORY, 'nginx', 'fastcgi')};

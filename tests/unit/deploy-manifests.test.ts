@@ -4,7 +4,7 @@ import { parseDocument } from 'yaml';
 import { parseConfig } from '@/lib/config';
 import { readEnvExample } from './env-file';
 
-// What deploy/README.md promises about deploy/kubernetes, checked on the files themselves.
+// What deploy/README.md promises about deploy/kubernetes and deploy/nginx, checked on the files themselves.
 
 const root = join(__dirname, '../..');
 const manifestDirectory = join(root, 'deploy/kubernetes');
@@ -158,5 +158,76 @@ describe('the image and the Deployment', () => {
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${container.ports[0]!.containerPort}$`, 'm'));
     expect(dockerfile).toMatch(new RegExp(`^USER ${podSpec.securityContext.runAsUser}:${podSpec.securityContext.runAsGroup}$`, 'm'));
     expect(dockerfile).toContain(container.livenessProbe.httpGet.path);
+  });
+});
+
+describe('deploy/nginx/desk-booking.conf', () => {
+  const site = readFileSync(join(root, 'deploy/nginx/desk-booking.conf'), 'utf8');
+  const readme = readFileSync(join(root, 'deploy/README.md'), 'utf8');
+  const mapBlock = /^map \$uri \$desk_booking_logged_query \{\n([^}]*)\}/m.exec(site)?.[1] ?? '';
+  const mapPattern = /^ +"~\*(.+)" "";$/m.exec(mapBlock)?.[1];
+  const locationPattern = /^ +location ~\* "(.+)" \{\n +proxy_pass http:\/\/login_app;\n +error_log \{\{ERROR_LOG\}\} crit;/m.exec(site)?.[1];
+
+  it('documents every placeholder in the README', () => {
+    const placeholders = [...new Set(site.match(/\{\{[A-Z_]+\}\}/g))];
+    expect(placeholders).toEqual(expect.arrayContaining(['{{ACCESS_LOG}}', '{{ERROR_LOG}}']));
+    expect(placeholders.filter((placeholder) => !readme.includes(`\`${placeholder}\``))).toEqual([]);
+  });
+
+  it('logs every server block in its own format, so that no access_log of nginx.conf applies', () => {
+    const serverBlocks = site.split(/^server \{$/m).slice(1);
+    expect(serverBlocks).toHaveLength(2);
+    for (const block of serverBlocks) expect(block).toMatch(/^ {4}access_log \{\{ACCESS_LOG\}\} desk_booking;$/m);
+    expect(site).toMatch(/^log_format desk_booking /m);
+    // The format names no variable that holds the raw query or Referer.
+    const format = /^log_format desk_booking ([^;]+);/m.exec(site)?.[1] ?? '';
+    expect(format).not.toMatch(/\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b/);
+  });
+
+  it('keeps errors of the same routes out of the error log as queries out of the access log', () => {
+    expect(mapPattern).toBeDefined();
+    expect(locationPattern).toBe(mapPattern);
+  });
+
+  // As nginx's $uri has them: decoded, dot segments resolved, slashes merged.
+  const credentialPaths = [
+    '/login/validatelink',
+    '/login/validatelink/',
+    '/login/validatelink/x',
+    '/login/en/validatelink',
+    '/login/de/bookings-extend',
+    '/login/bookings-extend',
+    '/login/nl/invite-user',
+    '/login/invite-user/acme/x',
+    '/login/en/invite-user/acme',
+    '/login/google',
+    '/login/google/',
+    '/login/microsoft',
+    '/login/EN/ValidateLink',
+    '/login/Google',
+    '/login/en\\validatelink',
+    '/login\\validatelink',
+  ];
+  const ordinaryPaths = [
+    '/login',
+    '/login/',
+    '/login/en',
+    '/login/en/mail-sent',
+    '/login/en/google/organisations',
+    '/login/start-google',
+    '/login/api/email-sign-in/status',
+    '/login/validatelinks',
+    '/login/en/validatelink-old',
+    '/login/en/bookings',
+    '/validatelink',
+    '/api/v1/validatelink',
+  ];
+
+  it.each(credentialPaths)('drops the query of %j', (path) => {
+    expect(new RegExp(mapPattern ?? '$^', 'i').test(path)).toBe(true);
+  });
+
+  it.each(ordinaryPaths)('keeps the query of %j', (path) => {
+    expect(new RegExp(mapPattern ?? '$^', 'i').test(path)).toBe(false);
   });
 });

@@ -52,15 +52,62 @@ describe('language routing', () => {
 });
 
 describe('redirect targets', () => {
-  const allowlist = ['deskbooking://sso', 'https://cc.example.com/sso'];
+  const allowlist = ['deskbooking://sso', 'https://cc.example.com/sso', 'https://cc.example.com:8443/app/'];
 
-  it('an allowed redirect_uri always has the scheme and host of an allowlist entry', () => {
+  /** What a browser makes of an allowed address: the scheme, host and port of an entry, at or below its path. */
+  function liesUnderAnEntry(candidate: string): boolean {
+    const url = new URL(candidate);
+    return allowlist.some((entry) => {
+      const prefix = new URL(entry);
+      const below = prefix.pathname.endsWith('/') ? prefix.pathname : `${prefix.pathname}/`;
+      return (
+        url.protocol === prefix.protocol &&
+        url.host === prefix.host &&
+        (url.pathname === prefix.pathname || url.pathname.startsWith(below))
+      );
+    });
+  }
+
+  /** An entry followed by pieces that trick prefix checks: look-alike segments, dot segments, encodings. */
+  const nearMiss = fc
+    .tuple(
+      fc.constantFrom(...allowlist, 'https://cc.example.com', 'deskbooking:'),
+      fc.array(
+        fc.constantFrom('/', '//', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '\\', '%252f', '-evil', 'x', '@evil.com', ':8443', '?', '#', '\t', ';', 'sso', 'app'),
+        { maxLength: 6 },
+      ),
+    )
+    .map(([entry, pieces]) => entry + pieces.join(''));
+
+  it('an allowed redirect_uri, as a browser parses it, lies at or below an allowlist entry', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl({ withQueryParameters: true }), anyText, fc.constant('deskbooking://sso/x')), (candidate) => {
+      fc.property(fc.oneof(fc.webUrl({ withQueryParameters: true }), anyText, nearMiss), (candidate) => {
         if (!isAllowedRedirectUri(candidate, allowlist)) return;
-        const url = new URL(candidate);
-        expect(allowlist.some((entry) => new URL(entry).protocol === url.protocol && new URL(entry).host === url.host)).toBe(true);
+        expect(liesUnderAnEntry(candidate)).toBe(true);
       }),
+      { numRuns: 2000 },
+    );
+  });
+
+  /** A host behind that decodes its path once and reads backslashes as slashes, as many servers do. */
+  function asALenientHostReadsIt(candidate: string): string {
+    const url = new URL(candidate);
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname).replaceAll('\\', '/');
+    } catch {
+      return candidate;
+    }
+    return new URL(path, `${url.protocol}//${url.host}`).href;
+  }
+
+  it('an allowed redirect_uri still lies at or below an entry for a host that decodes its path', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, nearMiss), (candidate) => {
+        if (!isAllowedRedirectUri(candidate, allowlist)) return;
+        expect(liesUnderAnEntry(asALenientHostReadsIt(candidate))).toBe(true);
+      }),
+      { numRuns: 2000 },
     );
   });
 

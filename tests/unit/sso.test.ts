@@ -119,24 +119,80 @@ describe('decideSsoOutcome', () => {
 });
 
 describe('isAllowedRedirectUri', () => {
-  const allowlist = ['deskbooking://sso', 'https://cc.example.com/sso'];
+  const allowlist = ['deskbooking://sso', 'https://cc.example.com/sso', 'https://app.example.com/app/'];
 
-  it.each(['deskbooking://sso', 'deskbooking://sso/done?x=1', 'https://cc.example.com/sso/callback'])('allows %s', (uri) => {
+  it.each([
+    'deskbooking://sso',
+    'deskbooking://sso/done?x=1',
+    'deskbooking://sso/x',
+    'deskbooking://sso#done',
+    'https://cc.example.com/sso',
+    'https://cc.example.com/sso/callback',
+    'https://cc.example.com/sso?next=%2Fdashboard%2F..%2Fx',
+    'https://cc.example.com:443/sso/callback',
+    'https://CC.Example.com/sso/callback',
+    'https://app.example.com/app/',
+    'https://app.example.com/app/cb',
+  ])('allows %s', (uri) => {
     expect(isAllowedRedirectUri(uri, allowlist)).toBe(true);
   });
 
   it.each([
+    // Another host, scheme or port.
     'https://cc.example.com.evil.com/sso',
     'https://cc.example.com@evil.com/sso',
     'https://user:pass@cc.example.com/sso',
+    'https://user@cc.example.com/sso',
     'http://cc.example.com/sso',
-    'https://cc.example.com/other',
     'https://cc.example.com:8443/sso',
-    'javascript:alert(1)//deskbooking://sso',
+    'https://cc.example.com./sso',
     '//evil.com/sso',
-    'deskbooking://evil',
     'not a url',
-  ])('refuses %s', (uri) => {
+    // A path that only shares the entry's characters, not its segments.
+    'https://cc.example.com/other',
+    'https://cc.example.com/sso-evil/x',
+    'https://cc.example.com/ssox',
+    'https://cc.example.com/sso.evil',
+    'https://cc.example.com/sso%2Fx',
+    'https://app.example.com/app',
+    'https://app.example.com/app-evil/x',
+    // Dot segments, plain and encoded, that URL parsing would resolve before any comparison.
+    'https://cc.example.com/sso/../evil',
+    'https://cc.example.com/sso/./x',
+    'https://cc.example.com/sso/..',
+    'https://cc.example.com/sso/%2e%2e/sso-evil',
+    'https://cc.example.com/sso/%2E%2E/evil',
+    'https://cc.example.com/sso/.%2e/evil',
+    'https://cc.example.com/sso/%2e/x',
+    // Encoded slashes and backslashes, which the host behind may decode into separators.
+    'https://cc.example.com/sso/..%2fevil',
+    'https://cc.example.com/sso/..%2Fevil',
+    'https://cc.example.com/sso/..%5cevil',
+    'https://cc.example.com/sso/..%5Cevil',
+    'https://cc.example.com/sso/%2f%2fevil.com',
+    'https://cc.example.com/sso//evil.com',
+    'deskbooking://sso//evil.com',
+    'https://cc.example.com/sso\\..\\evil',
+    'https://cc.example.com\\@evil.com/sso',
+    // Characters URL parsing silently drops.
+    'https://cc.example.com/sso/.\t./evil',
+    'https://cc.example.com/sso-\nevil',
+    ' https://cc.example.com/sso',
+    // Custom schemes: the host is the app's, exactly.
+    'deskbooking://evil',
+    'deskbooking://sso-evil',
+    'deskbooking://ssox',
+    'deskbooking://sso.evil.com',
+    'deskbooking://sso@evil.com',
+    'deskbooking://sso:1234/x',
+    'deskbooking://sso/../evil',
+    'deskbooking://sso/..%2fevil',
+    'deskbookingx://sso',
+    // Schemes that run or embed content.
+    'javascript:alert(1)//deskbooking://sso',
+    'data:text/html,deskbooking://sso',
+    'vbscript:msgbox(1)',
+  ])('refuses %j', (uri) => {
     expect(isAllowedRedirectUri(uri, allowlist)).toBe(false);
   });
 
