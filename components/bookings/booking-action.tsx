@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +7,24 @@ import { StatusMessage } from '@/components/ui/status-message';
 import type { BookingActionState } from './actions';
 
 export type UserAction = 'retain' | 'cancel';
+
+/** The words of the booking screens, translated by the page on the server. */
+export type BookingActionText = Record<
+  | 'heading'
+  | 'extending'
+  | 'extended'
+  | 'cancelHeading'
+  | 'cancelBody'
+  | 'confirmCancel'
+  | 'cancelling'
+  | 'cancelled'
+  | 'expired'
+  | 'extend'
+  | 'openApp'
+  | 'serviceUnavailable'
+  | 'somethingWrong',
+  string
+>;
 
 /**
  * Extending happens as soon as the page is interactive; cancelling waits for a confirming click.
@@ -17,13 +34,13 @@ export function BookingAction({
   userAction,
   action,
   openAppHref,
+  text,
 }: {
   userAction: UserAction;
   action: (previous: BookingActionState) => Promise<BookingActionState>;
   openAppHref: string;
+  text: BookingActionText;
 }) {
-  const t = useTranslations('bookings');
-  const tErrors = useTranslations('errors');
   const [state, formAction, pending] = useActionState<BookingActionState>(action, { status: 'ready' });
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
@@ -35,40 +52,40 @@ export function BookingAction({
   }, [userAction]);
 
   const finished = state.status === 'done' || state.status === 'expired';
-  const heading = userAction === 'cancel' ? t('cancelHeading') : t('heading');
+  const heading = userAction === 'cancel' ? text.cancelHeading : text.heading;
 
   return (
     <section className="space-y-5">
       <h1 className="text-2xl font-bold">{heading}</h1>
       <form ref={form} action={formAction} className="space-y-4">
-        {userAction === 'cancel' && state.status === 'ready' && <p>{t('cancelBody')}</p>}
+        {userAction === 'cancel' && state.status === 'ready' && <p>{text.cancelBody}</p>}
         {pending && (
           <p role="status" className="flex items-center gap-2 text-muted">
             <Spinner />
-            {userAction === 'retain' ? t('extending') : t('cancelling')}
+            {userAction === 'retain' ? text.extending : text.cancelling}
           </p>
         )}
         {!pending && state.status === 'done' && (
-          <StatusMessage tone="success">{userAction === 'retain' ? t('extended') : t('cancelled')}</StatusMessage>
+          <StatusMessage tone="success">{userAction === 'retain' ? text.extended : text.cancelled}</StatusMessage>
         )}
-        {!pending && state.status === 'expired' && <StatusMessage tone="error">{t('expired')}</StatusMessage>}
-        {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{tErrors('serviceUnavailable')}</StatusMessage>}
-        {!pending && state.status === 'failed' && <StatusMessage tone="error">{tErrors('somethingWrong')}</StatusMessage>}
+        {!pending && state.status === 'expired' && <StatusMessage tone="error">{text.expired}</StatusMessage>}
+        {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{text.serviceUnavailable}</StatusMessage>}
+        {!pending && state.status === 'failed' && <StatusMessage tone="error">{text.somethingWrong}</StatusMessage>}
         {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable' || state.status === 'failed') && (
           <button type="submit" className={buttonClasses(userAction === 'cancel' ? 'primary' : 'outline')}>
-            {userAction === 'cancel' ? t('confirmCancel') : t('extend')}
+            {userAction === 'cancel' ? text.confirmCancel : text.extend}
           </button>
         )}
         {userAction === 'retain' && state.status === 'ready' && (
           <noscript>
             <button type="submit" className={buttonClasses('primary')}>
-              {t('extend')}
+              {text.extend}
             </button>
           </noscript>
         )}
       </form>
       <a href={openAppHref} className={buttonClasses(finished ? 'primary' : 'outline')}>
-        {t('openApp')}
+        {text.openApp}
       </a>
     </section>
   );

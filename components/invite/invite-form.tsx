@@ -1,15 +1,24 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useState } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
+import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { DISPLAY_NAME_MAX_LENGTH, isValidInviteName } from '@/lib/validation';
 import type { InviteFormState, InviteProblem } from './actions';
 
-export function InviteForm({ action }: { action: (previous: InviteFormState, form: FormData) => Promise<InviteFormState> }) {
-  const t = useTranslations('invite');
-  const tErrors = useTranslations('errors');
+/** The words of the invitation's name entry, translated by the page on the server. */
+export type InviteFormText = Record<'nameLabel' | 'nameRule' | 'nameRequired' | 'invalidInvite' | 'submit' | 'submitting', string> & {
+  errors: Record<ErrorMessageKey, string>;
+};
+
+export function InviteForm({
+  action,
+  text,
+}: {
+  action: (previous: InviteFormState, form: FormData) => Promise<InviteFormState>;
+  text: InviteFormText;
+}) {
   const [state, formAction] = useActionState<InviteFormState, FormData>(action, { status: 'idle', name: '' });
   const [name, setName] = useState(state.name);
   const [touched, setTouched] = useState(false);
@@ -19,13 +28,13 @@ export function InviteForm({ action }: { action: (previous: InviteFormState, for
     touched && name.trim() === '' ? { invite: 'nameRequired' } : name && !isValidInviteName(name) ? { invite: 'nameRule' } : null;
   const serverProblem = state.status === 'error' && state.name === name ? state.problem : null;
   const problem = localProblem ?? serverProblem;
-  const message = problem && ('invite' in problem ? t(problem.invite) : tErrors(problem.errors));
+  const message = problem && ('invite' in problem ? text[problem.invite] : text.errors[problem.errors]);
 
   return (
     <form action={formAction} className="mt-6 space-y-4" noValidate>
       <div className="space-y-1.5">
         <label htmlFor="invite-name" className="block font-medium">
-          {t('nameLabel')}
+          {text.nameLabel}
         </label>
         <input
           id="invite-name"
@@ -47,7 +56,7 @@ export function InviteForm({ action }: { action: (previous: InviteFormState, for
           </p>
         )}
       </div>
-      <SubmitButton label={t('submit')} pendingLabel={t('submitting')} />
+      <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );
 }

@@ -1,12 +1,22 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from '@/components/mail-sent/sign-in-channel';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
+import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import type { LinkConfirmationState } from './actions';
 import { CONFIRM_FIELD } from './confirmation-field';
+
+/** The words of the link confirmation, translated by the page on the server. */
+export type ConfirmLinkText = Record<
+  'heading' | 'askHeading' | 'confirm' | 'decline' | 'continue' | 'confirmed' | 'confirmedElsewhere' | 'loading' | 'tryAgain',
+  string
+> & {
+  /** "Someone asked to sign in as <address>…", with the address in place. */
+  askBody: ReactNode;
+  errors: Record<ErrorMessageKey, string>;
+};
 
 /**
  * In the browser that asked for the link, submits the check as soon as the page is interactive.
@@ -16,17 +26,14 @@ import { CONFIRM_FIELD } from './confirmation-field';
 export function ConfirmLink({
   action,
   askFirst,
-  email,
   declinedHref,
+  text,
 }: {
   action: (previous: LinkConfirmationState, form: FormData) => Promise<LinkConfirmationState>;
   askFirst: boolean;
-  email: string;
   declinedHref: string;
+  text: ConfirmLinkText;
 }) {
-  const t = useTranslations('validateLink');
-  const tErrors = useTranslations('errors');
-  const tCommon = useTranslations('common');
   const [state, formAction, pending] = useActionState(action, askFirst ? { status: 'ask' } : { status: 'checking' });
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
@@ -51,12 +58,12 @@ export function ConfirmLink({
   const asking = state.status === 'ask';
   const heading =
     state.status === 'confirmed'
-      ? t('confirmedElsewhere')
+      ? text.confirmedElsewhere
       : state.status === 'signed-in'
-        ? t('confirmed')
+        ? text.confirmed
         : asking
-          ? t('askHeading')
-          : t('heading');
+          ? text.askHeading
+          : text.heading;
 
   return (
     <form ref={form} action={formAction} className="space-y-5">
@@ -65,36 +72,36 @@ export function ConfirmLink({
       </h1>
       {/* Only the explicit click of a person who did not ask here carries the confirmation. */}
       {askFirst && <input type="hidden" name={CONFIRM_FIELD} value="yes" />}
-      {asking && <p>{t.rich('askBody', { email: () => <strong className="break-all">{email}</strong> })}</p>}
+      {asking && <p>{text.askBody}</p>}
       {(pending || state.status === 'checking' || state.status === 'signed-in') && (
-        <div className="flex justify-center py-4 text-primary" role="status" aria-label={tCommon('loading')}>
+        <div className="flex justify-center py-4 text-primary" role="status" aria-label={text.loading}>
           <Spinner className="size-10" />
         </div>
       )}
       {asking && !pending && (
         <>
           <button type="submit" className={buttonClasses('primary')}>
-            {t('confirm')}
+            {text.confirm}
           </button>
           <a href={declinedHref} className={buttonClasses('quiet')}>
-            {t('decline')}
+            {text.decline}
           </a>
         </>
       )}
       {state.status === 'error' && (
         <>
           <p role="alert" className="text-danger">
-            {tErrors(state.message)}
+            {text.errors[state.message]}
           </p>
           <button type="submit" className={buttonClasses('primary')} disabled={pending}>
-            {tCommon('tryAgain')}
+            {text.tryAgain}
           </button>
         </>
       )}
       {!askFirst && (
         <noscript>
           <button type="submit" className={buttonClasses('primary')}>
-            {t('continue')}
+            {text.continue}
           </button>
         </noscript>
       )}

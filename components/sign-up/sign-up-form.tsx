@@ -1,21 +1,26 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useState } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
+import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName } from '@/lib/validation';
 import type { SignUpFormState } from './actions';
+
+/** The words of the name entry, translated by the page on the server. */
+export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'submit' | 'submitting', string> & {
+  errors: Record<ErrorMessageKey, string>;
+};
 
 export function SignUpForm({
   action,
   email,
+  text,
 }: {
   action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
   email: string;
+  text: SignUpFormText;
 }) {
-  const t = useTranslations('signUp');
-  const tErrors = useTranslations('errors');
   const [state, formAction] = useActionState(action, { status: 'idle', name: '' });
   const [name, setName] = useState(state.name);
   // Without JavaScript the button must stay usable; the server checks the name then.
@@ -28,12 +33,12 @@ export function SignUpForm({
   return (
     <form action={formAction} className="mt-6 space-y-4">
       <div className="space-y-1.5">
-        <span className="block font-medium">{t('emailLabel')}</span>
+        <span className="block font-medium">{text.emailLabel}</span>
         <p className="break-all text-muted">{email}</p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor="name" className="block font-medium">
-          {t('nameLabel')}
+          {text.nameLabel}
         </label>
         <input
           id="name"
@@ -49,15 +54,15 @@ export function SignUpForm({
           className={textFieldClasses}
         />
         <p id="name-hint" className="text-sm text-muted">
-          {t('nameHint')}
+          {text.nameHint}
         </p>
         {error && (
           <p id="name-error" role="alert" className="text-danger">
-            {tErrors(error)}
+            {text.errors[error]}
           </p>
         )}
       </div>
-      <SubmitButton disabled={hydrated && !isValidDisplayName(name)} label={t('submit')} pendingLabel={t('submitting')} />
+      <SubmitButton disabled={hydrated && !isValidDisplayName(name)} label={text.submit} pendingLabel={text.submitting} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { readSsoOrganisations } from '@/lib/cookies';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { appRedirectLocation } from '@/lib/sso/outcome';
 import { OpenAppAfterDelay } from './open-app-after-delay';
@@ -13,7 +13,7 @@ export async function OpenAppPage({ params }: { params: Promise<{ lang: Language
   setRequestLocale(lang);
   const handOff = await readSsoOrganisations(await receivedCookies());
   const organisation = handOff?.organisations[0];
-  if (!handOff?.appRedirectUri || !organisation) return redirect({ href: '/', locale: lang });
+  if (!handOff?.appRedirectUri || !organisation) return await redirectToPage('/', lang);
   const location = appRedirectLocation(handOff.appRedirectUri, organisation.token, organisation.subDomain);
   const t = await getTranslations('sso');
 

@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readSsoOrganisations } from '@/lib/cookies';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { chooseOrganisation, leavePicker } from './actions';
 import { receivedCookies } from '@/lib/request-context';
@@ -12,7 +12,7 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
   const { lang } = await params;
   setRequestLocale(lang);
   const offered = await readSsoOrganisations(await receivedCookies());
-  if (!offered) return redirect({ href: { pathname: '/', query: { error: 'sso-start-again' } }, locale: lang });
+  if (!offered) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, lang);
   const [t, tCommon] = await Promise.all([getTranslations('sso'), getTranslations('common')]);
 
   return (

@@ -1,8 +1,8 @@
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 
 /** Any other path in a language leads to the login page (specification section 2). */
 export default async function UnknownPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
-  redirect({ href: '/', locale: lang });
+  await redirectToPage('/', lang);
 }

@@ -3,10 +3,10 @@ import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { performBooking } from '@/components/bookings/actions';
 import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
-import { ClientMessages } from '@/components/i18n/client-messages';
 import { getConfig } from '@/lib/config';
 import { parseCookieHeader, readCookie } from '@/lib/cookies';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
+import { islandText } from '@/lib/i18n/island-text';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { isMobileRequest } from '@/lib/user-agent';
 import { headingAsTitle } from '@/lib/i18n/page-title';
@@ -20,7 +20,7 @@ export default async function BookingLinkPage({ params, searchParams }: Language
   setRequestLocale(lang);
   const linkQuery = firstValues(await searchParams);
   const userAction = linkQuery.userAction;
-  if (userAction !== 'retain' && userAction !== 'cancel') return redirect({ href: '/', locale: lang });
+  if (userAction !== 'retain' && userAction !== 'cancel') return await redirectToPage('/', lang);
 
   // The open-the-app button: the mobile app on a phone, else the web app if signed in, else the login.
   const headerList = await headers();
@@ -28,9 +28,29 @@ export default async function BookingLinkPage({ params, searchParams }: Language
   const signedIn = readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined;
   const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : `/login/${lang}`;
 
+  const text = {
+    ...(await islandText('bookings', [
+      'heading',
+      'extending',
+      'extended',
+      'cancelHeading',
+      'cancelBody',
+      'confirmCancel',
+      'cancelling',
+      'cancelled',
+      'expired',
+      'extend',
+      'openApp',
+    ])),
+    ...(await islandText('errors', ['serviceUnavailable', 'somethingWrong'])),
+  };
+
   return (
-    <ClientMessages namespaces={['bookings', 'errors']}>
-      <BookingAction userAction={userAction satisfies UserAction} action={performBooking.bind(null, linkQuery)} openAppHref={openAppHref} />
-    </ClientMessages>
+    <BookingAction
+      userAction={userAction satisfies UserAction}
+      action={performBooking.bind(null, linkQuery)}
+      openAppHref={openAppHref}
+      text={text}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readEmailSignIn } from '@/lib/cookies';
 import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
 import { headingAsTitle } from '@/lib/i18n/page-title';
@@ -18,7 +18,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   const { lang } = await params;
   setRequestLocale(lang);
   const pending = await readEmailSignIn(await receivedCookies());
-  if (!pending) return redirect({ href: '/', locale: lang });
+  if (!pending) return await redirectToPage('/', lang);
 
   const [t, tCommon, messages] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getMessages()]);
   const webmail = webmailFor(pending.email);

@@ -1,13 +1,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages } from '@/components/i18n/client-messages';
 import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readSignUp } from '@/lib/cookies';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 import { receivedCookies } from '@/lib/request-context';
+import { islandText } from '@/lib/i18n/island-text';
 
 export const generateMetadata = headingAsTitle('signUp', 'heading');
 
@@ -16,16 +16,21 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
   setRequestLocale(lang);
   // Only shown while a sign-up is under way: once the name is submitted, the state is gone.
   const signUp = await readSignUp(await receivedCookies());
-  if (!signUp) return redirect({ href: '/', locale: lang });
+  if (!signUp) return await redirectToPage('/', lang);
 
   const t = await getTranslations('signUp');
   return (
     <section>
       <ViewHeading>{t('heading')}</ViewHeading>
       <p className="mt-2 text-muted">{t('intro')}</p>
-      <ClientMessages namespaces={['signUp', 'errors']}>
-        <SignUpForm action={createAccount.bind(null, lang)} email={signUp.email} />
-      </ClientMessages>
+      <SignUpForm
+        action={createAccount.bind(null, lang)}
+        email={signUp.email}
+        text={{
+          ...(await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])),
+          errors: await islandText('errors'),
+        }}
+      />
     </section>
   );
 }

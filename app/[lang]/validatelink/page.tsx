@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
-import { ClientMessages } from '@/components/i18n/client-messages';
 import { confirmSignInLink } from '@/components/link-validation/actions';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import type { LinkCheck } from '@/lib/backend/auth';
 import { readEmailSignIn } from '@/lib/cookies';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirectToPage } from '@/lib/action-redirect';
+import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
 import { receivedCookies } from '@/lib/request-context';
 import type { LanguagePageProps } from '@/lib/search-params';
@@ -44,16 +44,23 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   const { lang } = await params;
   setRequestLocale(lang);
   const link = linkQuery.safeParse(await searchParams);
-  if (!link.success) return redirect({ href: '/invalid', locale: lang });
+  if (!link.success) return await redirectToPage('/invalid', lang);
+
+  const t = await getTranslations('validateLink');
+  const email = link.data.email;
+  const text = {
+    ...(await islandText('validateLink', ['heading', 'askHeading', 'confirm', 'decline', 'continue', 'confirmed', 'confirmedElsewhere'])),
+    ...(await islandText('common', ['loading', 'tryAgain'])),
+    askBody: t.rich('askBody', { email: () => <strong className="break-all">{email}</strong> }),
+    errors: await islandText('errors'),
+  };
 
   return (
-    <ClientMessages namespaces={['validateLink', 'errors', 'common']}>
-      <ConfirmLink
-        action={confirmSignInLink.bind(null, lang, link.data)}
-        askFirst={!(await askedInThisBrowser(link.data.uuid))}
-        email={link.data.email}
-        declinedHref={`/login/${lang}/validatelink/declined`}
-      />
-    </ClientMessages>
+    <ConfirmLink
+      action={confirmSignInLink.bind(null, lang, link.data)}
+      askFirst={!(await askedInThisBrowser(link.data.uuid))}
+      declinedHref={`/login/${lang}/validatelink/declined`}
+      text={text}
+    />
   );
 }

@@ -1,17 +1,16 @@
 /** @jest-environment jsdom */
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SignUpFormState } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
 import messages from '@/messages/en.json';
-import { renderWithMessages } from './render-with-messages';
 
 function renderForm() {
   const action = jest.fn(async (_previous: SignUpFormState, form: FormData): Promise<SignUpFormState> => ({
     status: 'idle',
     name: String(form.get('name')),
   }));
-  renderWithMessages(<SignUpForm action={action} email="anna@example.com" />);
+  render(<SignUpForm action={action} email="anna@example.com" text={{ ...messages.signUp, errors: messages.errors }} />);
   return {
     action,
     user: userEvent.setup(),

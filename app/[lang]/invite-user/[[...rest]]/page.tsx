@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages } from '@/components/i18n/client-messages';
 import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { headingAsTitle } from '@/lib/i18n/page-title';
+import { islandText } from '@/lib/i18n/island-text';
 
 // The invite link's query is its credential: no referrer to other sites.
 export const generateMetadata = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });
@@ -21,9 +21,13 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
       <h1 className="text-2xl font-bold">{t('heading')}</h1>
       <p className="mt-2 text-muted">{t('intro')}</p>
       {inviteFields.email && <p className="mt-4 break-all font-medium">{inviteFields.email}</p>}
-      <ClientMessages namespaces={['invite', 'errors']}>
-        <InviteForm action={joinInvitation.bind(null, lang, inviteFields)} />
-      </ClientMessages>
+      <InviteForm
+        action={joinInvitation.bind(null, lang, inviteFields)}
+        text={{
+          ...(await islandText('invite', ['nameLabel', 'nameRule', 'nameRequired', 'invalidInvite', 'submit', 'submitting'])),
+          errors: await islandText('errors'),
+        }}
+      />
     </section>
   );
 }
