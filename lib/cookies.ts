@@ -99,6 +99,7 @@ export function parseCookieHeader(header: string | null | undefined): ReceivedCo
 
 /** Our cookie names that arrived more than once in this request. */
 export function tamperedCookieNames(received: ReceivedCookies): string[] {
+  if (received.duplicated.size === 0) return [];
   const ours = Object.values(definitions(getConfig().productKey)).map((cookie) => cookie.name);
   return ours.filter((name) => received.duplicated.has(name));
 }
