@@ -6,6 +6,8 @@ async function requestLink(page: Page, email: string, language = 'en') {
   await page.goto(`/login/${language}`);
   await page.getByRole('textbox').fill(email);
   await page.getByRole('button', { name: /sign-in link|Anmeldelink|inloglink/i }).click();
+  // The answer carries this browser's sign-in state: only then is it the browser that asked.
+  await expect(page).toHaveURL(new RegExp(`/login/${language}/mail-sent$`));
 }
 
 test('a returning user signs in by e-mail: the waiting tab follows the link opened in another tab within a second', async ({ page, context, request }) => {
