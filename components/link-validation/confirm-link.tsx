@@ -70,8 +70,6 @@ export function ConfirmLink({
       <h1 className="text-2xl font-bold text-balance" aria-live="polite">
         {heading}
       </h1>
-      {/* Only the explicit click of a person who did not ask here carries the confirmation. */}
-      {askFirst && <input type="hidden" name={CONFIRM_FIELD} value="yes" />}
       {asking && <p>{text.askBody}</p>}
       {(pending || state.status === 'checking' || state.status === 'signed-in') && (
         <div className="flex justify-center py-4 text-primary" role="status" aria-label={text.loading}>
@@ -80,7 +78,8 @@ export function ConfirmLink({
       )}
       {asking && !pending && (
         <>
-          <button type="submit" className={buttonClasses('primary')}>
+          {/* Only this button carries the confirmation: a script that submits the form does not. */}
+          <button type="submit" name={CONFIRM_FIELD} value="yes" className={buttonClasses('primary')}>
             {text.confirm}
           </button>
           <a href={declinedHref} className={buttonClasses('quiet')}>
@@ -93,7 +92,12 @@ export function ConfirmLink({
           <p role="alert" className="text-danger">
             {text.errors[state.message]}
           </p>
-          <button type="submit" className={buttonClasses('primary')} disabled={pending}>
+          <button
+            type="submit"
+            {...(askFirst ? { name: CONFIRM_FIELD, value: 'yes' } : {})}
+            className={buttonClasses('primary')}
+            disabled={pending}
+          >
             {text.tryAgain}
           </button>
         </>

@@ -75,6 +75,21 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
     await other.close();
   });
 
+  test('a script that submits the page\'s form, as a scanner might, confirms nothing: only the button does', async ({ page, browser, request }) => {
+    const link = await requestLink(page, uniqueAddress('anna@acme.test'));
+    const scanner = await newBrowser(browser);
+    const scannerPage = await scanner.newPage();
+    await scannerPage.goto(link);
+    await expect(scannerPage.getByRole('button', { name: 'Yes, sign me in' })).toBeVisible();
+    const answered = scannerPage.waitForResponse((response) => response.request().method() === 'POST');
+    await scannerPage.evaluate(() => document.querySelector('form')?.requestSubmit());
+    await answered;
+    await expect(scannerPage.getByRole('button', { name: 'Yes, sign me in' })).toBeVisible();
+    expect(await linkChecks(request, new URL(link).searchParams.get('uuid') ?? '')).toEqual([]);
+    expect(await linkConfirmed(request, link)).toBe(false);
+    await scanner.close();
+  });
+
   test('"I did not ask for this" changes nothing', async ({ page, browser, request }) => {
     const email = uniqueAddress('bert@globex.test');
     const link = await requestLink(page, email);
@@ -195,6 +210,25 @@ test.describe('cookies planted by a sibling host', () => {
     await client.dispose();
   });
 
+  test('a parent-domain cookie of ours sent twice is ignored and expired on every path it could have come from', async ({ playwright }) => {
+    const client = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+    // A known device (dev/backend/seed.ts) twice: were it read, arrival would sign in as Bert.
+    const device = 'loginUUID=22222222-2222-4222-8222-222222222222';
+    const twice = await client.get(`${NGINX}/login/en`, { headers: { host: WEB_HOST, cookie: `${device}; ${device}` }, maxRedirects: 0 });
+    expect(twice.status()).toBe(200);
+    const clearings = twice
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('loginUUID=;'))
+      .map((header) => header.value);
+    for (const path of ['/', '/login', '/login/en']) {
+      expect(clearings.some((value) => value.includes(`Domain=${DOMAIN}`) && value.includes(`Path=${path};`) && value.includes('Max-Age=0')), path).toBe(true);
+    }
+    // Positive control: the same cookie sent once is the device's, and signs in.
+    const once = await client.get(`${NGINX}/login/en`, { headers: { host: WEB_HOST, cookie: device }, maxRedirects: 0 });
+    expect(once.headers().location).toBe(`${organisationOrigin('globex')}/`);
+    await client.dispose();
+  });
+
   test('a start reached on another host of the domain first goes to web.<domain>', async ({ playwright }) => {
     const client = await playwright.request.newContext({ ignoreHTTPSErrors: true });
     for (const host of [`acme.${DOMAIN}`, DOMAIN]) {
@@ -237,6 +271,23 @@ test.describe('a device id planted by a sibling host is never adopted', () => {
     expect(deviceId).not.toBe(plantedId);
     const calls = signInCalls(await backendCalls(request));
     expect(calls.some((call) => call.path.endsWith('/ssoLogin') && call.deviceId === deviceId)).toBe(true);
+    expect(calls.some((call) => call.deviceId === plantedId)).toBe(false);
+  });
+
+  test('invitation: addUser and the link request carry one device id minted by the server', async ({ page, request }) => {
+    const plantedId = planted();
+    await plantFromSibling(page, [`loginUUID=${plantedId}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
+    const email = `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
+    await page.goto(`/login/en/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok&deviceId=${plantedId}`);
+    await page.getByLabel('Your name').fill('Nina');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+    const calls = signInCalls(await backendCalls(request));
+    const added = calls.find((call) => call.path.endsWith('/addUser') && call.body?.email === email);
+    const verify = calls.find((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email)));
+    expect(added?.deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(verify?.deviceId).toBe(added?.deviceId);
+    expect(added?.body).not.toHaveProperty('deviceId');
     expect(calls.some((call) => call.deviceId === plantedId)).toBe(false);
   });
 
