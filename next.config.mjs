@@ -1,7 +1,11 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/security-headers.ts';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+// Messages are compiled at build time, so no ICU message is parsed while a page renders.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -5,23 +5,27 @@ import { useFormStatus } from 'react-dom';
 import type { SendAgainState } from '@/components/email-sign-in/actions';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
+import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
+import type { Language } from '@/lib/i18n/routing';
 
 /** Every word of "send again", translated by the page on the server (no message formatter here). */
 export type SendAgainText = Pick<Messages['mailSent'], 'sendAgain' | 'sendingAgain' | 'sentAgain' | 'wait30'> & {
-  /** With `{seconds}` left in place, filled in here as the count runs down. */
+  /** With `argumentMarker('seconds')` where the number goes, filled in here as the count runs down. */
   sendAgainLocked: string;
-  errors: Messages['errors'];
 };
 
 /** "Send again", locked for 30 s after each link so that people do not flood their inbox. */
 export function SendAgain({
+  language,
   action,
   lockMs,
   lockedForMs,
   text,
 }: {
-  action: (previous: SendAgainState) => Promise<SendAgainState>;
+  language: Language;
+  action: (previous: SendAgainState, form: FormData) => Promise<SendAgainState>;
   /** How long the button locks after each link (the server's rule, passed down). */
   lockMs: number;
   lockedForMs: number;
@@ -52,14 +56,15 @@ export function SendAgain({
 
   return (
     <form action={formAction} className="space-y-2">
+      <LanguageField language={language} />
       <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
       <div aria-live="polite" className="min-h-5 text-sm">
         {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
-        {state.status === 'error' && <p className="text-danger">{text.errors[state.message]}</p>}
+        {state.status === 'error' && <p className="text-danger">{state.message}</p>}
       </div>
       {locked && (
         <p id="send-again-hint" className="text-sm text-muted">
-          {text.sendAgainLocked.replace('{seconds}', String(Math.ceil(remainingMs / 1000)))}
+          {text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
         </p>
       )}
     </form>

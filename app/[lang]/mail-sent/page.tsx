@@ -1,5 +1,6 @@
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cancelEmailSignIn, continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { LanguageField } from '@/components/i18n/language-field';
 import { SendAgain } from '@/components/mail-sent/send-again';
 import { SignInStatus } from '@/components/mail-sent/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -10,6 +11,7 @@ import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
 import { headingAsTitle } from '@/lib/i18n/page-title';
+import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { receivedCookies } from '@/lib/request-context';
 
 export const generateMetadata = headingAsTitle('mailSent', 'heading');
@@ -20,7 +22,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   const pending = await readEmailSignIn(await receivedCookies());
   if (!pending) return await redirectToPage('/', lang);
 
-  const [t, tCommon, messages] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getMessages()]);
+  const [t, tCommon, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getTranslations('errors')]);
   const webmail = webmailFor(pending.email);
   const lockedForMs = Math.max(0, pending.sentAt + SEND_AGAIN_LOCK_MS - Date.now());
 
@@ -31,10 +33,11 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
       <SignInStatus
         statusUrl="/login/api/email-sign-in/status"
         intervalMs={SIGN_IN_POLL_INTERVAL_MS}
-        text={{ pending: t('waiting'), 'signed-in': t('signedIn'), expired: t('expired'), unavailable: messages.errors.serviceUnavailable }}
+        text={{ pending: t('waiting'), 'signed-in': t('signedIn'), expired: t('expired'), unavailable: tErrors('serviceUnavailable') }}
       />
       <noscript>
-        <form action={continueEmailSignIn.bind(null, lang)}>
+        <form action={continueEmailSignIn}>
+          <LanguageField language={lang} />
           <button type="submit" className={buttonClasses('primary')}>
             {t('continueWithoutScript')}
           </button>
@@ -47,7 +50,8 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
         </a>
       )}
       <SendAgain
-        action={sendLinkAgain.bind(null, lang)}
+        language={lang}
+        action={sendLinkAgain}
         lockMs={SEND_AGAIN_LOCK_MS}
         lockedForMs={lockedForMs}
         text={{
@@ -55,11 +59,11 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
           sendingAgain: t('sendingAgain'),
           sentAgain: t('sentAgain'),
           wait30: t('wait30'),
-          sendAgainLocked: messages.mailSent.sendAgainLocked,
-          errors: messages.errors,
+          sendAgainLocked: t('sendAgainLocked', { seconds: argumentMarker('seconds') }),
         }}
       />
-      <form action={cancelEmailSignIn.bind(null, lang)}>
+      <form action={cancelEmailSignIn}>
+        <LanguageField language={lang} />
         <button type="submit" className={buttonClasses('quiet')}>
           {pending.fromSignUp ? t('back') : t('useOtherAddress')}
         </button>

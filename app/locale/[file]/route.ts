@@ -1,7 +1,12 @@
-import { loadMessages } from '@/lib/i18n/messages';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isLanguage, languages } from '@/lib/i18n/routing';
 
-/** The dictionaries as JSON (specification section 7): `/login/locale/{lang}.json`. */
+/**
+ * The dictionaries as JSON (specification section 7): `/login/locale/{lang}.json`. Read from the
+ * source files when the build prerenders this route: an import of them yields the messages as
+ * compiled at build time for the pages (next.config.mjs), not the ICU text a reader expects.
+ */
 export function generateStaticParams() {
   return languages.map((language) => ({ file: `${language}.json` }));
 }
@@ -11,7 +16,8 @@ export const dynamicParams = false;
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const language = (await params).file.replace(/\.json$/, '');
   if (!isLanguage(language)) return new Response('Not found', { status: 404 });
-  return Response.json(loadMessages(language), {
-    headers: { 'cache-control': 'public, max-age=300, stale-while-revalidate=86400' },
+  const dictionary = await readFile(join(process.cwd(), 'messages', `${language}.json`), 'utf8');
+  return new Response(JSON.stringify(JSON.parse(dictionary)), {
+    headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300, stale-while-revalidate=86400' },
   });
 }
