@@ -5,17 +5,13 @@ import { getConfig } from '@/lib/config';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request-id';
-import { createNonce, pageContentSecurityPolicy, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
+import { createNonce, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
 
 export async function proxy(request: NextRequest) {
   const config = getConfig();
   const host = resolveRequestHost(request.headers, config.appDomains);
   const requestId = requestIdFrom(request.headers);
-  const contentSecurityPolicy = pageContentSecurityPolicy(
-    createNonce(),
-    { protocol: host.protocol, appDomains: config.appDomains, port: host.port, redirectAllowlist: config.ssoRedirectAllowlist },
-    process.env.NODE_ENV === 'development',
-  );
+  const contentSecurityPolicy = policyOfHost(host)(createNonce());
 
   // Next takes the nonce from the policy and puts it on every script of a dynamic page.
   const forwarded = new Headers(request.headers);
@@ -23,7 +19,7 @@ export async function proxy(request: NextRequest) {
   forwarded.set(REQUEST_ID_HEADER, requestId);
 
   const received = parseCookieHeader(request.headers.get('cookie'));
-  const response = await route(request, forwarded, host, received);
+  const response = await route(request, forwarded, host, received, requestId);
   response.headers.set('Content-Security-Policy', contentSecurityPolicy);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
   response.headers.set(REQUEST_ID_HEADER, requestId);
@@ -35,7 +31,32 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-async function route(request: NextRequest, forwarded: Headers, host: RequestHost, received: ReceivedCookies): Promise<NextResponse> {
+// The policy differs only by the form targets' protocol and port (settings are fixed): built once
+// for each. A client picks the Host header, so the cache is bounded.
+const policiesOfHosts = new Map<string, (nonce: string) => string>();
+
+function policyOfHost(host: RequestHost): (nonce: string) => string {
+  const key = `${host.protocol}:${host.port}`;
+  let policy = policiesOfHosts.get(key);
+  if (!policy) {
+    const config = getConfig();
+    policy = pageContentSecurityPolicyWithNonce(
+      { protocol: host.protocol, appDomains: config.appDomains, port: host.port, redirectAllowlist: config.ssoRedirectAllowlist },
+      process.env.NODE_ENV === 'development',
+    );
+    if (policiesOfHosts.size >= 16) policiesOfHosts.clear();
+    policiesOfHosts.set(key, policy);
+  }
+  return policy;
+}
+
+async function route(
+  request: NextRequest,
+  forwarded: Headers,
+  host: RequestHost,
+  received: ReceivedCookies,
+  requestId: string,
+): Promise<NextResponse> {
   // Sign-in state lives in host-only cookies of web.<domain>: every page and start of a flow is
   // served there, so that what one step writes, the next one reads (contracts.md section 6).
   if (isPageRequest(request) && host.hostname !== `web.${host.domain}`) {
@@ -43,7 +64,7 @@ async function route(request: NextRequest, forwarded: Headers, host: RequestHost
   }
 
   // A returning user goes straight to the organisation: one request, no page.
-  const arrival = isArrival(request) ? await arrive(request, received) : undefined;
+  const arrival = isArrival(request) ? await arrive(request, received, requestId) : undefined;
   if (arrival?.response) return arrival.response;
 
   const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));

@@ -7,7 +7,7 @@ import { getConfig } from '@/lib/config';
 import { readCookie, readLastLogin, writeOrganisationSignIn, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { isLanguage } from '@/lib/i18n/routing';
-import { requestLogger } from '@/lib/logger';
+import { logger } from '@/lib/logger';
 
 /** Only a page load of the login page itself (`/login`, `/login/{lang}`) is an arrival. */
 export function isArrival(request: NextRequest): boolean {
@@ -17,7 +17,11 @@ export function isArrival(request: NextRequest): boolean {
 }
 
 /** Decides the arrival; a redirect to the organisation, or undefined to show the login page. */
-export async function arrive(request: NextRequest, received: ReceivedCookies): Promise<{ response?: NextResponse; arrival: Arrival }> {
+export async function arrive(
+  request: NextRequest,
+  received: ReceivedCookies,
+  requestId: string,
+): Promise<{ response?: NextResponse; arrival: Arrival }> {
   const config = getConfig();
   const arrival = await resolveArrival(
     {
@@ -32,7 +36,8 @@ export async function arrive(request: NextRequest, received: ReceivedCookies): P
     config.appDomains,
   );
 
-  (await requestLogger()).info({ decision: arrival.kind }, 'arrival');
+  // The proxy's own id (the one on the response); a child logger per page view would cost more than the line.
+  logger().info({ requestId, decision: arrival.kind }, 'arrival');
   const host = resolveRequestHost(request.headers, config.appDomains);
   switch (arrival.kind) {
     case 'show-login':

@@ -78,3 +78,13 @@ export function pageContentSecurityPolicy(nonce: string, targets: FormTargets, d
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 }
+
+/**
+ * `pageContentSecurityPolicy` for one set of form targets, built once: the policy of each
+ * response is then the nonce put into place.
+ */
+export function pageContentSecurityPolicyWithNonce(targets: FormTargets, development = false): (nonce: string) => string {
+  const marker = '\u0000';
+  const [before, after] = pageContentSecurityPolicy(marker, targets, development).split(marker);
+  return (nonce) => `${before}${nonce}${after}`;
+}

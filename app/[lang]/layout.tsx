@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/logo';
 import { ErrorPageTextProvider } from '@/components/i18n/error-page-text';
 import { LanguageLinks } from '@/components/i18n/language-links';
+import { oncePerLanguage } from '@/lib/i18n/once-per-language';
 import { isLanguage, languages } from '@/lib/i18n/routing';
 import '../globals.css';
 
@@ -17,17 +18,21 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: LanguageLayoutProps): Promise<Metadata> {
   const { lang } = await params;
-  if (!isLanguage(lang)) return {};
+  return isLanguage(lang) ? metadataOf(lang) : {};
+}
+
+// The same for every request in a language: worked out once per language.
+const metadataOf = oncePerLanguage(async (language): Promise<Metadata> => {
   const [t, tCommon] = await Promise.all([
-    getTranslations({ locale: lang, namespace: 'metadata' }),
-    getTranslations({ locale: lang, namespace: 'common' }),
+    getTranslations({ locale: language, namespace: 'metadata' }),
+    getTranslations({ locale: language, namespace: 'common' }),
   ]);
   return {
     title: { default: t('title'), template: `%s · ${tCommon('productName')}` },
     description: t('description'),
     robots: { index: false, follow: false },
   };
-}
+});
 
 export const viewport: Viewport = { themeColor: '#016ff6', width: 'device-width', initialScale: 1 };
 

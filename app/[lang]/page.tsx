@@ -1,4 +1,4 @@
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { requestSignInLink } from '@/components/email-sign-in/actions';
@@ -14,13 +14,12 @@ import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const [t, tErrors, tRateLimit, tTrialExpired, tCommon, messages, query, headerList] = await Promise.all([
+  const [t, tErrors, tRateLimit, tTrialExpired, tCommon, query, headerList] = await Promise.all([
     getTranslations('login'),
     getTranslations('errors'),
     getTranslations('rateLimit'),
     getTranslations('trialExpired'),
     getTranslations('common'),
-    getMessages(),
     searchParams,
     headers(),
   ]);
@@ -34,7 +33,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
   const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
-    errors: messages.errors,
+    emailNotValid: tErrors('emailNotValid'),
     rateLimit: { heading: tRateLimit('heading'), body: tRateLimit('body'), tryAgain: tCommon('tryAgain') },
     trialExpired: {
       heading: tTrialExpired('heading'),
@@ -60,7 +59,8 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     <>
       {autoLogin && <LocalTokenRedirect />}
       <EmailSignIn
-        action={requestSignInLink.bind(null, lang)}
+        language={lang}
+        action={requestSignInLink}
         trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang] }}
         text={text}
         header={

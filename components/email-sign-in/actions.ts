@@ -5,36 +5,34 @@ import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-cat
 import { clearCookie, mintDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
 import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
-import { formField } from '@/lib/action-arguments';
+import { getTranslations } from 'next-intl/server';
+import { formField, formLanguage } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
-import { defaultLanguage, isLanguage, type Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 import { requestLogger } from '@/lib/logger';
 import { isValidEmail } from '@/lib/validation';
 
 export type EmailFormState =
   | { status: 'idle'; email: string }
-  | { status: 'error'; email: string; message: ErrorMessageKey | 'emailNotValid' }
+  /** `message` is the error, translated here: the island holds no dictionary of errors. */
+  | { status: 'error'; email: string; message: string }
   | { status: 'rate-limited'; email: string }
   | { status: 'trial-expired'; email: string };
 
-function languageOf(value: unknown): Language {
-  return isLanguage(value) ? value : defaultLanguage;
+async function errorText(language: Language, key: ErrorMessageKey | 'emailNotValid'): Promise<string> {
+  return (await getTranslations({ locale: language, namespace: 'errors' }))(key);
 }
 
 /** The e-mail form: sends a sign-in link, or leads to sign-up, or says what went wrong. */
-export async function requestSignInLink(
-  language: string,
-  _previous: EmailFormState,
-  form: FormData,
-): Promise<EmailFormState> {
-  const locale = languageOf(language);
+export async function requestSignInLink(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {
+  const locale = formLanguage(form);
   const email = formField(form, 'email').trim();
   // Never the address itself: only what became of the request.
   const log = await requestLogger();
   if (!isValidEmail(email)) {
     log.info({ outcome: 'address-refused' }, 'email sign-in requested');
-    return { status: 'error', email, message: 'emailNotValid' };
+    return { status: 'error', email, message: await errorText(locale, 'emailNotValid') };
   }
 
   const { host, cookies } = await requestContext();
@@ -67,15 +65,15 @@ export async function requestSignInLink(
     case 'trialExpiredView':
       return { status: 'trial-expired', email };
     case 'message':
-      return { status: 'error', email, message: outcome.message };
+      return { status: 'error', email, message: await errorText(locale, outcome.message) };
   }
 }
 
-export type SendAgainState = { status: 'idle' | 'sent' | 'locked' } | { status: 'error'; message: ErrorMessageKey };
+export type SendAgainState = { status: 'idle' | 'sent' | 'locked' } | { status: 'error'; message: string };
 
 /** "Send again" on the mail-sent view: a new link for the same address, at most every 30 s. */
-export async function sendLinkAgain(language: string, _previous: SendAgainState): Promise<SendAgainState> {
-  const locale = languageOf(language);
+export async function sendLinkAgain(_previous: SendAgainState, form: FormData): Promise<SendAgainState> {
+  const locale = formLanguage(form);
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
   if (!pending) return await redirectToPage('/', locale);
@@ -87,14 +85,13 @@ export async function sendLinkAgain(language: string, _previous: SendAgainState)
     await writeEmailSignIn(cookies, host, { ...pending, uuid: result.value.uuid, sentAt: now, requestedAt: now });
     return { status: 'sent' };
   }
-  if (result.ok) return { status: 'error', message: 'somethingWrong' };
-  const outcome = verifyUserOutcome(result.failure);
-  return { status: 'error', message: outcome.show === 'message' ? outcome.message : 'somethingWrong' };
+  const outcome = result.ok ? undefined : verifyUserOutcome(result.failure);
+  return { status: 'error', message: await errorText(locale, outcome?.show === 'message' ? outcome.message : 'somethingWrong') };
 }
 
 /** Without JavaScript the mail-sent view cannot poll: a button asks once instead. */
-export async function continueEmailSignIn(language: string): Promise<void> {
-  const locale = languageOf(language);
+export async function continueEmailSignIn(form: FormData): Promise<void> {
+  const locale = formLanguage(form);
   const status = await checkEmailSignIn();
   if (status.state === 'signed-in') redirectOutside(status.location);
   if (status.state === 'expired') await redirectToPage({ pathname: '/', query: { error: 'link-expired' } }, locale);
@@ -102,8 +99,8 @@ export async function continueEmailSignIn(language: string): Promise<void> {
 }
 
 /** Leaves the mail-sent view for the form, e.g. to use another address. */
-export async function cancelEmailSignIn(language: string): Promise<void> {
+export async function cancelEmailSignIn(form: FormData): Promise<void> {
   const { host, cookies } = await requestContext();
   clearCookie(cookies, 'emailSignIn', host);
-  await redirectToPage('/', languageOf(language));
+  await redirectToPage('/', formLanguage(form));
 }

@@ -4,7 +4,9 @@ import { useActionState, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { isValidEmail } from '@/lib/validation';
+import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
+import type { Language } from '@/lib/i18n/routing';
 import type { EmailFormState } from './actions';
 import { RateLimitView, type RateLimitText } from './rate-limit-view';
 import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from './trial-expired-view';
@@ -12,12 +14,14 @@ import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from 
 /** Every word of the island, translated by the page on the server (no message formatter here). */
 export type EmailSignInText = {
   form: Pick<Messages['login'], 'emailLabel' | 'emailPlaceholder' | 'submit' | 'submitting'>;
-  errors: Messages['errors'];
+  /** Checked here before anything is sent; every other error comes translated from the action. */
+  emailNotValid: string;
   rateLimit: RateLimitText;
   trialExpired: TrialExpiredText;
 };
 
 type EmailSignInProps = {
+  language: Language;
   action: (previous: EmailFormState, form: FormData) => Promise<EmailFormState>;
   trialExpiredLinks: TrialExpiredLinks;
   text: EmailSignInText;
@@ -30,7 +34,7 @@ type EmailSignInProps = {
 const initialState: EmailFormState = { status: 'idle', email: '' };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ action, trialExpiredLinks, text, header, children }: EmailSignInProps) {
+export function EmailSignIn({ language, action, trialExpiredLinks, text, header, children }: EmailSignInProps) {
   const [state, formAction] = useActionState(action, initialState);
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
@@ -42,24 +46,26 @@ export function EmailSignIn({ action, trialExpiredLinks, text, header, children 
     <>
       {header}
       {/* Back from the rate-limit view, whose button is gone: the person carries on in the field. */}
-      <EmailForm action={formAction} state={view} focusEmail={state === dismissed} text={text} />
+      <EmailForm language={language} action={formAction} state={view} focusEmail={state === dismissed} text={text} />
       {children}
     </>
   );
 }
 
 function EmailForm({
+  language,
   action,
   state,
   focusEmail,
   text,
 }: {
+  language: Language;
   action: (form: FormData) => void;
   state: EmailFormState;
   focusEmail: boolean;
   text: EmailSignInText;
 }) {
-  const [localError, setLocalError] = useState<'emailNotValid' | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
   const serverError = state.status === 'error' ? state.message : null;
   const error = localError ?? serverError;
 
@@ -74,10 +80,11 @@ function EmailForm({
           setLocalError(null);
         } else {
           event.preventDefault();
-          setLocalError('emailNotValid');
+          setLocalError(text.emailNotValid);
         }
       }}
     >
+      <LanguageField language={language} />
       <div className="space-y-1.5">
         <label htmlFor="email" className="block font-medium">
           {text.form.emailLabel}
@@ -103,7 +110,7 @@ function EmailForm({
         />
         {error && (
           <p id="email-error" role="alert" className="text-danger">
-            {text.errors[error]}
+            {error}
           </p>
         )}
       </div>

@@ -3,19 +3,25 @@
 import { createUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
-import { formField } from '@/lib/action-arguments';
+import { getTranslations } from 'next-intl/server';
+import { formField, formLanguage } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
-import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
 import { isValidDisplayName } from '@/lib/validation';
 
-export type SignUpFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; message: ErrorMessageKey };
+/** `message` is the error, translated here: the island holds no dictionary of errors. */
+export type SignUpFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; message: string };
+
+async function errorText(language: Language, key: ErrorMessageKey): Promise<string> {
+  return (await getTranslations({ locale: language, namespace: 'errors' }))(key);
+}
 
 /** The name entry of a new user: creates the account, and a sign-in link is on its way. */
-export async function createAccount(language: string, _previous: SignUpFormState, form: FormData): Promise<SignUpFormState> {
-  const locale = isLanguage(language) ? language : defaultLanguage;
+export async function createAccount(_previous: SignUpFormState, form: FormData): Promise<SignUpFormState> {
+  const locale = formLanguage(form);
   const name = formField(form, 'name');
-  if (!isValidDisplayName(name)) return { status: 'error', name, message: 'nameRejected' };
+  if (!isValidDisplayName(name)) return { status: 'error', name, message: await errorText(locale, 'nameRejected') };
 
   const { host, received, cookies } = await requestContext();
   const signUp = await readSignUp(received);
@@ -41,5 +47,5 @@ export async function createAccount(language: string, _previous: SignUpFormState
     clearCookie(cookies, 'signUp', host);
     return await redirectToPage('/user-limit', locale);
   }
-  return { status: 'error', name, message: outcome.message };
+  return { status: 'error', name, message: await errorText(locale, outcome.message) };
 }

@@ -3,20 +3,21 @@
 import { useActionState, useEffect, useState } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { LanguageField } from '@/components/i18n/language-field';
+import type { Language } from '@/lib/i18n/routing';
 import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName } from '@/lib/validation';
 import type { SignUpFormState } from './actions';
 
-/** The words of the name entry, translated by the page on the server. */
-export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'submit' | 'submitting', string> & {
-  errors: Record<ErrorMessageKey, string>;
-};
+/** The words of the name entry, translated by the page on the server; errors come translated from the action. */
+export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'submit' | 'submitting', string>;
 
 export function SignUpForm({
+  language,
   action,
   email,
   text,
 }: {
+  language: Language;
   action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
   email: string;
   text: SignUpFormText;
@@ -32,6 +33,7 @@ export function SignUpForm({
 
   return (
     <form action={formAction} className="mt-6 space-y-4">
+      <LanguageField language={language} />
       <div className="space-y-1.5">
         <span className="block font-medium">{text.emailLabel}</span>
         <p className="break-all text-muted">{email}</p>
@@ -58,7 +60,7 @@ export function SignUpForm({
         </p>
         {error && (
           <p id="name-error" role="alert" className="text-danger">
-            {text.errors[error]}
+            {error}
           </p>
         )}
       </div>

@@ -4,14 +4,15 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { redirectToPage } from '@/lib/action-redirect';
 import { clearCookie, readSsoOrganisations } from '@/lib/cookies';
-import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
+import { formField, formLanguage } from '@/lib/action-arguments';
 import { requestContext } from '@/lib/request-context';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
 import { isMobileRequest } from '@/lib/user-agent';
 
-/** The picker's choice: hands off to that organisation (never one that was not offered). */
-export async function chooseOrganisation(language: string, subDomain: string): Promise<void> {
-  const locale = isLanguage(language) ? language : defaultLanguage;
+/** The picker's choice, the button's `organisation`: hands off to it (never one that was not offered). */
+export async function chooseOrganisation(form: FormData): Promise<void> {
+  const locale = formLanguage(form);
+  const subDomain = formField(form, 'organisation');
   const context = await requestContext();
   const offered = await readSsoOrganisations(context.received);
   const chosen = offered?.organisations.find((organisation) => organisation.subDomain === subDomain);
@@ -27,8 +28,8 @@ export async function chooseOrganisation(language: string, subDomain: string): P
 }
 
 /** The picker's back button: forget the list, back to the login as cancelled. */
-export async function leavePicker(language: string): Promise<void> {
-  const locale = isLanguage(language) ? language : defaultLanguage;
+export async function leavePicker(form: FormData): Promise<void> {
+  const locale = formLanguage(form);
   const { host, cookies } = await requestContext();
   clearCookie(cookies, 'ssoOrganisations', host);
   await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { LanguageField } from '@/components/i18n/language-field';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readSsoOrganisations } from '@/lib/cookies';
@@ -19,18 +20,20 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
     <section className="space-y-5">
       <ViewHeading>{t('pickerHeading')}</ViewHeading>
       <p className="text-muted">{t('pickerIntro')}</p>
-      <ul className="space-y-3">
-        {offered.organisations.map((organisation) => (
-          <li key={organisation.subDomain}>
-            <form action={chooseOrganisation.bind(null, lang, organisation.subDomain)}>
-              <button type="submit" className={buttonClasses('outline')}>
+      <form action={chooseOrganisation}>
+        <LanguageField language={lang} />
+        <ul className="space-y-3">
+          {offered.organisations.map((organisation) => (
+            <li key={organisation.subDomain}>
+              <button type="submit" name="organisation" value={organisation.subDomain} className={buttonClasses('outline')}>
                 {organisation.subDomain}
               </button>
-            </form>
-          </li>
-        ))}
-      </ul>
-      <form action={leavePicker.bind(null, lang)}>
+            </li>
+          ))}
+        </ul>
+      </form>
+      <form action={leavePicker}>
+        <LanguageField language={lang} />
         <button type="submit" className={buttonClasses('quiet')}>
           {tCommon('back')}
         </button>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { Messages } from './messages';
+import { oncePerLanguage } from './once-per-language';
 import { isLanguage } from './routing';
 
 /**
@@ -12,11 +13,13 @@ export function headingAsTitle<Namespace extends keyof Messages>(
   key: keyof Messages[Namespace] & string,
   extra: Metadata = {},
 ) {
-  return async function generateMetadata({ params }: { params: Promise<{ lang: string }> }): Promise<Metadata> {
-    const { lang } = await params;
-    if (!isLanguage(lang)) return extra;
-    const t = await getTranslations({ locale: lang, namespace });
+  const metadataOf = oncePerLanguage(async (language): Promise<Metadata> => {
+    const t = await getTranslations({ locale: language, namespace });
     // The key is checked against the namespace above; the translator's own overloads cannot see it.
     return { ...extra, title: (t as unknown as (key: string) => string)(key) };
+  });
+  return async function generateMetadata({ params }: { params: Promise<{ lang: string }> }): Promise<Metadata> {
+    const { lang } = await params;
+    return isLanguage(lang) ? metadataOf(lang) : extra;
   };
 }

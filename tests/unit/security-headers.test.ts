@@ -1,5 +1,11 @@
 import { requestIdFrom } from '@/lib/request-id';
-import { ASSET_CONTENT_SECURITY_POLICY, createNonce, pageContentSecurityPolicy, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
+import {
+  ASSET_CONTENT_SECURITY_POLICY,
+  createNonce,
+  pageContentSecurityPolicy,
+  pageContentSecurityPolicyWithNonce,
+  STATIC_SECURITY_HEADERS,
+} from '@/lib/security-headers';
 
 const targets = {
   protocol: 'https' as const,
@@ -17,6 +23,12 @@ function directives(policy: string): Map<string, string[]> {
 
 describe('the page policy', () => {
   const policy = directives(pageContentSecurityPolicy('abc123', targets));
+
+  it('is the same when built once and given each response\'s nonce', () => {
+    const withNonce = pageContentSecurityPolicyWithNonce(targets);
+    expect(withNonce('abc123')).toBe(pageContentSecurityPolicy('abc123', targets));
+    expect(withNonce('xyz789')).toBe(pageContentSecurityPolicy('xyz789', targets));
+  });
 
   it('lets scripts run only under the nonce and what they load, nothing by address', () => {
     expect(policy.get('script-src')).toEqual(["'nonce-abc123'", "'strict-dynamic'"]);

@@ -24,12 +24,10 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
       <ViewHeading>{t('heading')}</ViewHeading>
       <p className="mt-2 text-muted">{t('intro')}</p>
       <SignUpForm
-        action={createAccount.bind(null, lang)}
+        language={lang}
+        action={createAccount}
         email={signUp.email}
-        text={{
-          ...(await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])),
-          errors: await islandText('errors'),
-        }}
+        text={await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])}
       />
     </section>
   );

@@ -13,7 +13,7 @@ const links = {
 /** What app/[lang]/page.tsx translates on the server for the island. */
 const text: EmailSignInText = {
   form: messages.login,
-  errors: messages.errors,
+  emailNotValid: messages.errors.emailNotValid,
   rateLimit: { ...messages.rateLimit, tryAgain: messages.common.tryAgain },
   trialExpired: messages.trialExpired,
 };
@@ -24,7 +24,7 @@ function renderSignIn() {
     email: String(form.get('email')),
   }));
   render(
-    <EmailSignIn action={action} trialExpiredLinks={links} text={text} header={<h1>Sign in</h1>}>
+    <EmailSignIn language="en" action={action} trialExpiredLinks={links} text={text} header={<h1>Sign in</h1>}>
       <p>Other methods</p>
     </EmailSignIn>,
   );
@@ -72,6 +72,7 @@ describe('EmailSignIn', () => {
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
     const form = action.mock.calls[0]![1];
     expect(form.get('email')).toBe('anna+desks@example.com');
+    expect(form.get('lang')).toBe('en');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ function renderForm() {
     status: 'idle',
     name: String(form.get('name')),
   }));
-  render(<SignUpForm action={action} email="anna@example.com" text={{ ...messages.signUp, errors: messages.errors }} />);
+  render(<SignUpForm language="en" action={action} email="anna@example.com" text={messages.signUp} />);
   return {
     action,
     user: userEvent.setup(),
