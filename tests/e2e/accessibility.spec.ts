@@ -373,3 +373,401 @@ test('spinners stand still for people who ask for reduced motion', async ({ page
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await animationName()).toBe('none');
 });
+
+/**
+ * The main screens, for the checks below that ACCESSIBILITY.md cites criterion by criterion:
+ * each reached as a person reaches it, in English (layout does not depend on the language
+ * enough to matter here; axe above covers every language).
+ */
+const mainScreenNames = [
+  'login page',
+  'mail-sent view',
+  'sign-up',
+  'organisation picker',
+  'link opened in a browser that did not ask for it',
+  'booking cancel confirmation',
+  'invitation',
+  'one-time-code page',
+  'rate-limit view',
+  'trial-expired view',
+];
+const mainScreens = mainScreenNames.map((name) => {
+  const screen = screens.find((candidate) => candidate.name === name);
+  if (!screen) throw new Error(`no screen named ${name}`);
+  return screen;
+});
+
+/** Everything a pointer or the keyboard can operate, as axe and WCAG 2.5.8 count targets. */
+const INTERACTIVE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
+
+type Box = { x: number; y: number; width: number; height: number };
+type Target = { name: string; box: Box; inSentence: boolean; disabled: boolean };
+
+/** The page's targets with their boxes as Playwright measures them (`boundingBox`). */
+async function interactiveTargets(page: Page): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const element of await page.locator(INTERACTIVE).all()) {
+    const box = await element.boundingBox();
+    // Not rendered, or visually hidden (1×1 and clipped): no target for a pointer.
+    if (!box || box.width <= 1 || box.height <= 1) continue;
+    const { name, inSentence, disabled } = await element.evaluate((node) => {
+      const display = getComputedStyle(node).display;
+      const block = node.parentElement?.closest('p, li, div, section, form, main, body');
+      const own = node.textContent?.trim() ?? '';
+      const around = block?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      return {
+        name: `<${node.tagName.toLowerCase()}> ${own || node.getAttribute('aria-label') || node.getAttribute('name') || ''}`.trim(),
+        // WCAG 2.5.8's inline exception: a link in a sentence, sized by the line it sits in.
+        inSentence: display === 'inline' && around.length > own.length,
+        // Out of the Tab order until it can be used (sign-up's button before a name is typed).
+        disabled: node.matches(':disabled'),
+      };
+    });
+    targets.push({ name, box, inSentence, disabled });
+  }
+  return targets;
+}
+
+const MINIMUM_TARGET = 24;
+
+function center(box: Box) {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Whether a circle of the minimum's diameter, centred on `box`, reaches into `other`. */
+function circleIntersects(box: Box, other: Box): boolean {
+  const { x, y } = center(box);
+  const nearestX = Math.max(other.x, Math.min(x, other.x + other.width));
+  const nearestY = Math.max(other.y, Math.min(y, other.y + other.height));
+  return Math.hypot(x - nearestX, y - nearestY) < MINIMUM_TARGET / 2;
+}
+
+/**
+ * WCAG 2.5.8: each target is at least 24×24 CSS px, or sits in a sentence, or is spaced: a
+ * 24 px circle centred on it meets no other target and no other undersized target's circle.
+ */
+function undersizedTargets(targets: Target[]): string[] {
+  const undersized = targets.filter((target) => target.box.width < MINIMUM_TARGET || target.box.height < MINIMUM_TARGET);
+  return undersized.flatMap((target) => {
+    if (target.inSentence) return [];
+    const crowded = targets.some(
+      (other) =>
+        other !== target &&
+        (circleIntersects(target.box, other.box) ||
+          (undersized.includes(other) && Math.hypot(center(target.box).x - center(other.box).x, center(target.box).y - center(other.box).y) < MINIMUM_TARGET)),
+    );
+    const size = `${target.box.width.toFixed(1)}×${target.box.height.toFixed(1)}`;
+    return crowded ? [`${target.name}: ${size} px and too close to another target`] : [];
+  });
+}
+
+test.describe('target size (2.5.8)', () => {
+  test('the check refuses a small crowded target and accepts a small spaced one', () => {
+    const small = (x: number): Target => ({ name: `at ${x}`, box: { x, y: 0, width: 16, height: 16 }, inSentence: false, disabled: false });
+    expect(undersizedTargets([small(0), small(20)])).toHaveLength(2);
+    expect(undersizedTargets([small(0), small(40)])).toEqual([]);
+    expect(undersizedTargets([{ ...small(0), inSentence: true }, small(20)])).toHaveLength(1);
+  });
+
+  for (const screen of mainScreens) {
+    test(`target size (2.5.8): every control on the ${screen.name} is at least 24×24 CSS px or spaced`, async ({ page }) => {
+      await screen.open(page, en, 'en');
+      const targets = await interactiveTargets(page);
+      expect(targets.length, 'targets found').toBeGreaterThan(0);
+      expect(undersizedTargets(targets)).toEqual([]);
+    });
+  }
+});
+
+test.describe('accessible authentication (3.3.8)', () => {
+  test('paste: an address pasted into the e-mail field is kept and signs in; the field offers autocomplete="email"', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/login/en');
+    const field = page.getByLabel(en.login.emailLabel);
+    await expect(field).toHaveAttribute('autocomplete', /^(email|username)$/);
+    await expect(field).toHaveAttribute('type', 'email');
+
+    // No script of the page may cancel a paste.
+    const cancelled = await field.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'x@acme.test');
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      return !input.dispatchEvent(event);
+    });
+    expect(cancelled, 'a paste event cancelled by the page').toBe(false);
+
+    // And a real paste from the clipboard, as a password manager or a person does it.
+    const address = uniqueAddress('anna@acme.test');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), address);
+    await field.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(field).toHaveValue(address);
+    await page.getByRole('button', { name: en.login.submit }).click();
+    await expectHeading(page, en.mailSent.heading);
+  });
+
+  test('the name fields of sign-up and invitation offer autocomplete="name", and no field blocks paste', async ({ page }) => {
+    const pasteCancelled = (field: ReturnType<Page['getByLabel']>) =>
+      field.evaluate((input) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', 'Dana Jansen');
+        return !input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+
+    await screens.find((screen) => screen.name === 'sign-up')!.open(page, en, 'en');
+    await expect(page.getByLabel(en.signUp.nameLabel)).toHaveAttribute('autocomplete', 'name');
+    expect(await pasteCancelled(page.getByLabel(en.signUp.nameLabel))).toBe(false);
+
+    await screens.find((screen) => screen.name === 'invitation')!.open(page, en, 'en');
+    await expect(page.getByLabel(en.invite.nameLabel)).toHaveAttribute('autocomplete', 'name');
+    expect(await pasteCancelled(page.getByLabel(en.invite.nameLabel))).toBe(false);
+  });
+});
+
+test('redundant entry (3.3.7): sign-up shows the address typed on the login page instead of asking for it again', async ({ page }) => {
+  const address = `new.${randomPart()}@acme.test`;
+  await page.goto('/login/en');
+  await submitEmail(page, en, address);
+  await expectHeading(page, en.signUp.heading);
+  await expect(page.getByRole('main')).toContainText(address);
+  // One field only: the name. The address is not a field to fill in again.
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(1);
+});
+
+test('label in name (2.5.3) and page titled (2.4.2): on each main screen every control is named by its visible text, and the page by its screen', async ({ page, context }) => {
+  for (const screen of mainScreens) {
+    await test.step(screen.name, async () => {
+      await context.clearCookies();
+      await screen.open(page, en, 'en');
+      const mismatched = await page.evaluate((selector) => {
+        const visibleText = (element: Element) =>
+          [...element.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE || (node instanceof HTMLElement && !node.classList.contains('sr-only') && node.getAttribute('aria-hidden') !== 'true'))
+            .map((node) => node.textContent ?? '')
+            .join('')
+            .replace(/\s+/g, ' ')
+            .trim();
+        return [...document.querySelectorAll(selector)].flatMap((control) => {
+          // A name from aria-label or aria-labelledby replaces the content: it must still contain what is shown.
+          const label = control.getAttribute('aria-label') ?? control.getAttribute('aria-labelledby');
+          if (label === null) return [];
+          const named =
+            control.getAttribute('aria-label') ??
+            label.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+          const shown = visibleText(control);
+          return named.toLowerCase().includes(shown.toLowerCase()) ? [] : [`<${control.tagName.toLowerCase()}> shows "${shown}" but is named "${named}"`];
+        });
+      }, INTERACTIVE);
+      expect.soft(mismatched, screen.name).toEqual([]);
+      // Form fields are named by a visible <label>.
+      for (const field of await page.locator('main input:not([type="hidden"])').all()) {
+        const id = await field.getAttribute('id');
+        expect.soft(id && (await page.locator(`label[for="${id}"]`).isVisible()), `${screen.name}: a visible label for #${id}`).toBe(true);
+      }
+      await expect.soft(page, screen.name).toHaveTitle(new RegExp(`^\\S.* · ${en.common.productName}$`));
+    });
+  }
+});
+
+/**
+ * Help and ways out that repeat on several screens (WCAG 3.2.6, 3.2.3): the support and sales
+ * contacts inside the screen's card, the language links after it, always in this order.
+ */
+const HELP_ORDER = ['header', 'main', 'contact', 'languages'] as const;
+
+async function helpOrder(page: Page): Promise<string[]> {
+  return await page.evaluate(
+    ({ supportText, salesText }) => {
+      const contact = [...document.querySelectorAll('main a[href]')].filter((link) =>
+        [supportText, salesText].includes(link.textContent?.trim() ?? ''),
+      );
+      const parts: [string, Element | null | undefined][] = [
+        ['header', document.querySelector('body header')],
+        ['main', document.querySelector('main')],
+        ...contact.map((link): [string, Element] => ['contact', link]),
+        ['languages', document.querySelector('nav[aria-label="Language / Sprache / Taal"]')],
+      ];
+      // Document order: where each part begins (a contact link begins inside main, after its start).
+      return parts
+        .filter((part): part is [string, Element] => !!part[1])
+        .sort(([, a], [, b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+        .map(([name]) => name);
+    },
+    { supportText: en.totp.support, salesText: en.trialExpired.talkToSales },
+  );
+}
+
+for (const screen of mainScreens) {
+  test(`consistent help (3.2.6): contact and language links keep their order on the ${screen.name}`, async ({ page }) => {
+    await screen.open(page, en, 'en');
+    const order = await helpOrder(page);
+    expect(order.filter((part) => part !== 'contact')).toEqual(['header', 'main', 'languages']);
+    expect(order).toEqual(HELP_ORDER.flatMap((part) => order.filter((found) => found === part)));
+    const languageNav = page.getByRole('navigation', { name: 'Language / Sprache / Taal' });
+    await expect(languageNav.getByRole('link')).toHaveText(['English', 'Deutsch', 'Nederlands']);
+    // Each named in its own language, and marked so (3.1.2), for screen readers to pronounce.
+    expect(await languageNav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('lang')))).toEqual(['en', 'de', 'nl']);
+    // Nothing operable follows the language links: they stay the last stop on every screen.
+    const after = await languageNav.evaluate(
+      (nav, selector) =>
+        [...document.querySelectorAll(selector)].filter((element) => nav.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && !nav.contains(element)).length,
+      INTERACTIVE,
+    );
+    expect(after).toBe(0);
+  });
+}
+
+test.describe('at 320 CSS pixels', () => {
+  test.use({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
+
+  for (const screen of mainScreens) {
+    test(`reflow (1.4.10): the ${screen.name} needs no horizontal scrolling at 320 px and nothing sticks out`, async ({ page }) => {
+      await screen.open(page, en, 'en');
+      expect(await horizontalOverflow(page), 'horizontal scroll').toBeLessThanOrEqual(0);
+      expect(await outsideViewport(page)).toEqual([]);
+    });
+  }
+
+  for (const screen of mainScreens) {
+    test(`focus not obscured (2.4.11), keyboard (2.1.1, 2.1.2): on the ${screen.name}, Tab reaches every control and each is in view and uncovered`, async ({ page }) => {
+      await screen.open(page, en, 'en');
+      // Hydrated first: sign-up's button leaves the Tab order once its script runs.
+      await page.waitForLoadState('networkidle');
+      const { reached, obscured } = await focusWalk(page);
+      const controls = (await interactiveTargets(page)).filter((target) => !target.disabled).length;
+      expect(obscured).toEqual([]);
+      // Every control, each once, and then the focus moves on: none is skipped, none holds it.
+      expect(reached).toBe(controls);
+    });
+  }
+});
+
+/** Visible elements that reach beyond the viewport's sides (content a reader would have to scroll to). */
+async function outsideViewport(page: Page): Promise<string[]> {
+  return await page.evaluate(() =>
+    [...document.querySelectorAll('body *')].flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return [];
+      if (box.left >= -0.5 && box.right <= window.innerWidth + 0.5) return [];
+      return [`<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().slice(0, 40)}: ${box.left.toFixed(1)} to ${box.right.toFixed(1)}`];
+    }),
+  );
+}
+
+/**
+ * Tabs through the page from the top until the focus leaves it or comes round again: how many
+ * controls it reached, and those that were off-screen or under other content while focused.
+ */
+async function focusWalk(page: Page): Promise<{ reached: number; obscured: string[] }> {
+  await page.evaluate(() => {
+    const start = document.createElement('div');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+  });
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (let presses = 0; presses < 40; presses += 1) {
+    await page.keyboard.press('Tab');
+    const result = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active === document.body) return null;
+      const id = `${active.tagName} ${active.textContent?.trim() ?? ''} ${[...document.querySelectorAll('*')].indexOf(active)}`;
+      const box = active.getBoundingClientRect();
+      const points = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.bottom - 2],
+      ];
+      const hidden = points.every(([x, y]) => {
+        if (x! < 0 || y! < 0 || x! > window.innerWidth || y! > window.innerHeight) return true;
+        const top = document.elementFromPoint(x!, y!);
+        return !top || !(active === top || active.contains(top) || top.contains(active));
+      });
+      return { id, name: `<${active.tagName.toLowerCase()}> ${active.textContent?.trim() ?? ''}`, hidden };
+    });
+    if (!result || seen.has(result.id)) break;
+    seen.add(result.id);
+    if (result.hidden) problems.push(result.name);
+  }
+  expect(seen.size, 'controls reached with Tab').toBeGreaterThan(0);
+  return { reached: seen.size, obscured: problems };
+}
+
+/**
+ * The text-spacing override of WCAG 1.4.12, as its bookmarklets apply it: line height 1.5 times
+ * the font size, letter spacing 0.12, word spacing 0.16, 2 times the font size after paragraphs.
+ * Set through each element's style object: the page's CSP refuses an injected style sheet.
+ */
+async function applyTextSpacing(page: Page) {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('*')) {
+      element.style.setProperty('line-height', '1.5', 'important');
+      element.style.setProperty('letter-spacing', '0.12em', 'important');
+      element.style.setProperty('word-spacing', '0.16em', 'important');
+      if (element.tagName === 'P') element.style.setProperty('margin-bottom', '2em', 'important');
+    }
+  });
+}
+
+/** Content cut off once the override applies: boxes that clip their content, and text spilling out of its control. */
+async function clippedWithTextSpacing(page: Page): Promise<string[]> {
+  await applyTextSpacing(page);
+  expect(await page.locator('main p').first().evaluate((p) => getComputedStyle(p).letterSpacing), 'the override applies').not.toBe('normal');
+  return await page.evaluate((interactive) => {
+    const problems: string[] = [];
+    const describe = (element: Element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().slice(0, 50)}`;
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue; // visually hidden text, clipped by design
+      const clipsX = /hidden|clip|scroll|auto/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+      const clipsY = /hidden|clip|scroll|auto/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+      if (clipsX || clipsY) problems.push(`${describe(element)} clips its content`);
+    }
+    for (const control of document.querySelectorAll(interactive)) {
+      const box = control.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(control);
+      const text = range.getBoundingClientRect();
+      if (text.width === 0) continue;
+      if (text.left < box.left - 1 || text.right > box.right + 1 || text.top < box.top - 1 || text.bottom > box.bottom + 1) {
+        problems.push(`${describe(control)}: its text spills out of it`);
+      }
+    }
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth) problems.push('the page scrolls sideways');
+    return problems;
+  }, INTERACTIVE);
+}
+
+/** At 320 px, the narrowest the criteria ask for, lines wrap most: the card is at most 448 px wide on any screen. */
+test.describe(() => {
+  test.use({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
+
+  for (const screen of mainScreens) {
+    test(`text spacing (1.4.12): the ${screen.name} loses no content with line, letter, word and paragraph spacing raised, at 320 px`, async ({ page }) => {
+      await screen.open(page, en, 'en');
+      expect(await clippedWithTextSpacing(page)).toEqual([]);
+    });
+  }
+});
+
+test('the layout checks above catch what they look for, on a page made to fail them', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 400 });
+  await page.setContent(`
+    <main>
+      <p>Some text.</p>
+      <button style="height: 20px; width: 100px; overflow: hidden; white-space: nowrap">A label far too long for its box</button>
+      <div style="width: 400px">Wider than the screen</div>
+      <div style="height: 600px"></div>
+      <a href="#covered">Covered</a>
+      <div style="position: fixed; bottom: 0; left: 0; right: 0; height: 200px; background: white">A sticky footer</div>
+    </main>
+  `);
+  expect(await outsideViewport(page)).toEqual(expect.arrayContaining([expect.stringContaining('Wider than the screen')]));
+  expect(await focusWalk(page)).toEqual({ reached: 2, obscured: ['<a> Covered'] });
+  expect(await clippedWithTextSpacing(page)).toEqual(
+    expect.arrayContaining([expect.stringContaining('clips its content'), expect.stringContaining('its text spills out of it')]),
+  );
+});

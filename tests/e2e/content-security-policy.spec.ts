@@ -62,7 +62,7 @@ test('e-mail sign-in works under the policy without one violation, from the form
   // Only the hydrated island answers a bad address without asking the server: proof its scripts ran.
   await page.getByLabel('Work e-mail').fill('not an address');
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Please enter a valid e-mail address.')).toBeVisible();
   expect(posts).toEqual([]);
 
   await page.getByLabel('Work e-mail').fill(email);

@@ -9,7 +9,7 @@ async function submitEmail(page: Page, email: string, language = 'en') {
 
 test('an address that is not an e-mail address is refused in the browser, and nothing is sent', async ({ page, request }) => {
   await submitEmail(page, 'anna@acme');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Please enter a valid email address');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Please enter a valid e-mail address.');
   await expect(page.getByLabel('Work e-mail')).toHaveValue('anna@acme');
   await expect(page.getByLabel('Work e-mail')).toHaveAttribute('aria-invalid', 'true');
   const calls = await backendCalls(request);
@@ -17,7 +17,7 @@ test('an address that is not an e-mail address is refused in the browser, and no
 });
 
 const inlineErrors = [
-  { email: 'invalid-email@errors.test', message: 'Invalid email address' },
+  { email: 'invalid-email@errors.test', message: 'Invalid e-mail address.' },
   { email: 'not-found@errors.test', message: /^User not found/ },
   { email: 'unknown-code@errors.test', message: 'Something went wrong. Please try again.' },
   { email: 'server-error@errors.test', message: 'Something went wrong. Please try again.' },

@@ -62,8 +62,8 @@ test('the mail-sent view locks "send again" for 30 seconds and explains why', as
   await requestLink(page, uniqueAddress('anna@acme.test'));
   const sendAgain = page.getByRole('button', { name: 'Send again' });
   await expect(sendAgain).toHaveAttribute('aria-disabled', 'true');
-  await expect(sendAgain).toHaveAttribute('title', 'Please wait 30 seconds before sending again');
-  await expect(page.getByText(/You can send again in \d+ s/)).toBeVisible();
+  await expect(sendAgain).toHaveAttribute('title', 'Please wait 30 seconds before sending again.');
+  await expect(page.getByText(/You can send again in \d+ s\./)).toBeVisible();
 
   await page.clock.fastForward(31_000);
   await expect(sendAgain).toHaveAttribute('aria-disabled', 'false');

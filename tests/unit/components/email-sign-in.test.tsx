@@ -43,7 +43,7 @@ describe('EmailSignIn', () => {
       const { user, email, submit, action } = renderSignIn();
       await user.type(email, address);
       await user.click(submit);
-      expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid e-mail address.');
       expect(email).toHaveAttribute('aria-invalid', 'true');
       expect(action).not.toHaveBeenCalled();
     },
@@ -52,7 +52,7 @@ describe('EmailSignIn', () => {
   it('says the address is not valid when the field is empty', async () => {
     const { user, submit, action } = renderSignIn();
     await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid e-mail address.');
     expect(action).not.toHaveBeenCalled();
   });
 
