@@ -1,5 +1,5 @@
 import { connection } from 'next/server';
-import './globals.css';
+import './not-found.css';
 
 /** Paths outside the language tree that match nothing (the proxy redirects all others). */
 export default async function NotFound() {
@@ -7,10 +7,10 @@ export default async function NotFound() {
   await connection();
   return (
     <html lang="en">
-      <body className="grid min-h-dvh place-items-center p-8">
-        <main className="max-w-md space-y-4 text-center">
-          <h1 className="text-2xl font-bold">Page not found</h1>
-          <a href="/login" className="text-primary-strong underline">
+      <body className="not-found">
+        <main>
+          <h1>Page not found</h1>
+          <a href="/login">
             Go to sign-in
           </a>
         </main>
