@@ -16,6 +16,7 @@ const nextConfig = {
   images: { unoptimized: true },
   outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
   poweredByHeader: false,
+  experimental: { inlineCss: true },
   reactStrictMode: true,
   // Pages get their headers, with a nonce, from proxy.ts; these are the files it never sees.
   async headers() {

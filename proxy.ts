@@ -3,6 +3,7 @@ import { arrive, isArrival } from '@/lib/arrival-proxy';
 import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
 import { getConfig } from '@/lib/config';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
+import { inlineStyleHashes } from '@/lib/inline-style-hashes';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request-id';
 import { createNonce, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
@@ -34,15 +35,18 @@ export async function proxy(request: NextRequest) {
 // The policy differs only by the form targets' protocol and port (settings are fixed): built once
 // for each. A client picks the Host header, so the cache is bounded.
 const policiesOfHosts = new Map<string, (nonce: string) => string>();
+let inlineStyles: string[] | undefined;
 
 function policyOfHost(host: RequestHost): (nonce: string) => string {
   const key = `${host.protocol}:${host.port}`;
   let policy = policiesOfHosts.get(key);
   if (!policy) {
     const config = getConfig();
+    const development = process.env.NODE_ENV === 'development';
     policy = pageContentSecurityPolicyWithNonce(
       { protocol: host.protocol, appDomains: config.appDomains, port: host.port, redirectAllowlist: config.ssoRedirectAllowlist },
-      process.env.NODE_ENV === 'development',
+      development,
+      development ? [] : (inlineStyles ??= inlineStyleHashes()),
     );
     if (policiesOfHosts.size >= 16) policiesOfHosts.clear();
     policiesOfHosts.set(key, policy);

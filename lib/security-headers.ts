@@ -60,11 +60,12 @@ function formActionSources(targets: FormTargets): string[] {
  * from anywhere else, no frames, no plugins, no `<base>`. Development adds what Next's dev
  * server needs (eval for React's call stacks, injected styles); production never does.
  */
-export function pageContentSecurityPolicy(nonce: string, targets: FormTargets, development = false): string {
+export function pageContentSecurityPolicy(nonce: string, targets: FormTargets, development = false, inlineStyles: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
-    'style-src': ["'self'", ...(development ? ["'unsafe-inline'"] : [])],
+    // The stylesheets a page carries inline, each by its hash (lib/inline-style-hashes.ts).
+    'style-src': ["'self'", ...(development ? ["'unsafe-inline'"] : inlineStyles)],
     'img-src': ["'self'", ...(development ? ['data:', 'blob:'] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
@@ -83,8 +84,12 @@ export function pageContentSecurityPolicy(nonce: string, targets: FormTargets, d
  * `pageContentSecurityPolicy` for one set of form targets, built once: the policy of each
  * response is then the nonce put into place.
  */
-export function pageContentSecurityPolicyWithNonce(targets: FormTargets, development = false): (nonce: string) => string {
+export function pageContentSecurityPolicyWithNonce(
+  targets: FormTargets,
+  development = false,
+  inlineStyles: readonly string[] = [],
+): (nonce: string) => string {
   const marker = '\u0000';
-  const [before, after] = pageContentSecurityPolicy(marker, targets, development).split(marker);
+  const [before, after] = pageContentSecurityPolicy(marker, targets, development, inlineStyles).split(marker);
   return (nonce) => `${before}${nonce}${after}`;
 }

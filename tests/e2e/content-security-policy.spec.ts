@@ -124,3 +124,32 @@ test('sign-up and the language links work under the policy', async ({ page }) =>
   await expect(create).toBeEnabled();
   expect(await violations()).toEqual([]);
 });
+
+test('the stylesheet arrives inside the page and applies under its hash; a style the build did not make is refused', async ({ page }) => {
+  const violations = await watchViolations(page);
+  const stylesheetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+  });
+  const response = await page.goto('/login/en');
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  const styleSources = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+  expect(styleSources).not.toContain("'unsafe-inline'");
+  expect(styleSources.some((source) => source.startsWith("'sha256-"))).toBe(true);
+
+  // One response paints the page: no stylesheet is fetched, and the inline one applies.
+  expect(await response?.text()).toMatch(/<style[^>]*>@layer/);
+  expect(stylesheetRequests).toEqual([]);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(243, 246, 251)');
+  expect(await violations()).toEqual([]);
+
+  // What an injection would add (markup without a script): the browser refuses it.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = 'body { background-color: rgb(255, 0, 0) !important; }';
+    document.head.append(style);
+  });
+  await expect.poll(async () => (await violations()).map((violation) => violation.directive)).toContain('style-src-elem');
+  expect(await background()).toBe('rgb(243, 246, 251)');
+});
