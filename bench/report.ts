@@ -171,6 +171,13 @@ export function report(m: Measurements, context: ReportContext): string {
       `| ${screen.name} | ${performanceScore} / ${accessibility} / ${bestPractices} | ${holds(performanceScore >= BUDGETS.lighthousePerformance && accessibility >= BUDGETS.lighthouseAccessibility && bestPractices >= BUDGETS.lighthouseBestPractices)} | ${ms(lcp)} (${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}) | ${holds(lcp <= BUDGETS.lcpMs && performanceScore >= BUDGETS.lcpPerformance)} |`,
     );
   }
+  // Beside them, what no change to the app can beat: the floors and the limit (no budget).
+  for (const name of [BARE_PAGE, MARKUP_FLOOR, LOGIN_PLAIN]) {
+    const runs = lh(name);
+    if (runs.length === 0) continue;
+    const scores = [median(runs.map((r) => r.performance)), median(runs.map((r) => r.accessibility)), median(runs.map((r) => r.bestPractices))];
+    lines.push(`| ${name} (for comparison) | ${scores.join(' / ')} | – | ${ms(median(runs.map((r) => r.lcpMs)))} (${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}) | – |`);
+  }
   lines.push(
     '',
     '"trial-expired" is not a page of its own: with script, the login form\'s answer replaces the form in place. It is measured as the document the form\'s post returns (a copy of the form posted as a browser without script posts it, after the login page loaded): the only way it arrives as a page load.',
