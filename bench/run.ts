@@ -181,7 +181,7 @@ try {
   const markupFloor = await startStandalone('markup floor', MARKUP_FLOOR_STANDALONE, PORTS.markupFloor);
 
   // 4. Reports: a fresh app process's time to its first answers, and its memory under requests.
-  log(`starting the app ${SETTINGS.startups} times; then ${SETTINGS.memoryRequests} requests`);
+  log(`start-up of a fresh app process x${SETTINGS.startups}, then its memory over ${SETTINGS.memoryRequests} requests`);
   const startup = await startupAndMemory(appServer(PORTS.freshApp), {
     paths: ['/login/api/health', '/login/en'],
     runs: SETTINGS.startups,
