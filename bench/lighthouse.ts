@@ -1,6 +1,9 @@
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { navigation, type Flags, type RunnerResult } from 'lighthouse';
+// Lighthouse's own dependency, as chrome-launcher is: the page a navigation by a click needs.
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/environment.ts';
+import { firstHeading, submitFormWithoutScript } from './screens.ts';
 
 /** One Lighthouse run: mobile, simulated throttling (its defaults), Debian's Chromium headless. */
 export type LighthouseRun = {
@@ -16,7 +19,47 @@ export type LighthouseRun = {
   failed: string[];
 };
 
-export async function lighthouseRuns(url: string, runs: number, headers?: () => Promise<Record<string, string>>): Promise<LighthouseRun[]> {
+/** What one run loads: a URL with headers (fresh for each run), or the answer to a form posted on it. */
+export type LighthouseTarget = {
+  url: string;
+  headers?: Record<string, string>;
+  submitEmail?: string;
+  /** The heading the posted form's answer must show. */
+  heading?: string;
+};
+
+const FLAGS: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
+
+/**
+ * A navigation started by posting the page's form: Lighthouse records from the click on, like a
+ * load, but storage is not reset for such a navigation, so the browser's cache is emptied here.
+ */
+async function formPostRun(port: number, target: LighthouseTarget & { submitEmail: string }): Promise<RunnerResult | undefined> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const page = await browser.newPage();
+  try {
+    if (target.headers) await page.setExtraHTTPHeaders(target.headers);
+    const response = await page.goto(target.url, { waitUntil: 'networkidle0' });
+    if (!response?.ok()) throw new Error(`${target.url} answered ${response?.status() ?? 'nothing'}`);
+    const session = await page.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    // Turning the cache off and on again empties the renderer's memory cache too.
+    await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await session.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await session.detach();
+    const result = await navigation(page, () => page.evaluate(submitFormWithoutScript, target.submitEmail), {
+      flags: { ...FLAGS, extraHeaders: target.headers },
+    });
+    const heading = await page.evaluate(firstHeading);
+    if (target.heading !== undefined && heading !== target.heading) throw new Error(`${target.url}: the form's answer shows "${heading}", not "${target.heading}"`);
+    return result;
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
+export async function lighthouseRuns(runs: number, target: () => Promise<LighthouseTarget>): Promise<LighthouseRun[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))],
@@ -25,25 +68,23 @@ export async function lighthouseRuns(url: string, runs: number, headers?: () => 
     const results: LighthouseRun[] = [];
     let failedRecordings = 0;
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        extraHeaders: headers ? await headers() : undefined,
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const next = await target();
+      const { submitEmail } = next;
+      const result = submitEmail
+        ? await formPostRun(chrome.port, { ...next, submitEmail })
+        : await lighthouse(next.url, { ...FLAGS, port: chrome.port, extraHeaders: next.headers });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${next.url}`);
       const { categories, audits, environment, runtimeError } = result.lhr;
       if (runtimeError) {
         // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); such a run has no
         // numbers at all, so it is run again, a few times at most.
         failedRecordings += 1;
-        if (failedRecordings > 3) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
-        console.warn(`bench: Lighthouse on ${url} recorded nothing (${runtimeError.code}); running it again`);
+        if (failedRecordings > 3) throw new Error(`Lighthouse on ${next.url}: ${runtimeError.code} ${runtimeError.message}`);
+        console.warn(`bench: Lighthouse on ${next.url} recorded nothing (${runtimeError.code}); running it again`);
         run -= 1;
         continue;
       }
-      if (result.lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
+      if (result.lhr.finalDisplayedUrl !== next.url) throw new Error(`Lighthouse on ${next.url} ended on ${result.lhr.finalDisplayedUrl}`);
       results.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

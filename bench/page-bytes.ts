@@ -9,7 +9,15 @@ import type { Page } from '@playwright/test';
  */
 
 export type ResourceKind = 'html' | 'js' | 'css' | 'other';
-export type LoadedResource = { url: string; kind: ResourceKind; bytes: number; gzip: number; brotli: number };
+export type LoadedResource = {
+  url: string;
+  kind: ResourceKind;
+  bytes: number;
+  gzip: number;
+  brotli: number;
+  /** The document's body as it arrived (only for the document: its plain HTML is made from it). */
+  body?: Buffer;
+};
 export type Sizes = { files: number; bytes: number; gzip: number; brotli: number };
 
 function kindOf(resourceType: string): ResourceKind {
@@ -19,7 +27,7 @@ function kindOf(resourceType: string): ResourceKind {
   return 'other';
 }
 
-export function compressedSizes(body: Buffer): Omit<LoadedResource, 'url' | 'kind'> {
+export function compressedSizes(body: Buffer): Pick<LoadedResource, 'bytes' | 'gzip' | 'brotli'> {
   return {
     bytes: body.length,
     gzip: gzipSync(body, { level: 6 }).length,
@@ -27,8 +35,18 @@ export function compressedSizes(body: Buffer): Omit<LoadedResource, 'url' | 'kin
   };
 }
 
-/** Loads `url` in `page` until the network is idle and measures every body that arrived. */
-export async function loadedResources(page: Page, url: string): Promise<LoadedResource[]> {
+/**
+ * Loads `url` in `page` until the network is idle and measures every body that arrived. With
+ * `submit`, the page is loaded first and what is measured is the document `submit` navigates to
+ * (a form post) and everything it loads, with the browser's cache off so nothing counts twice.
+ */
+export async function loadedResources(page: Page, url: string, submit?: (page: Page) => Promise<void>): Promise<LoadedResource[]> {
+  if (submit) {
+    const first = await page.goto(url, { waitUntil: 'networkidle' });
+    if (!first?.ok()) throw new Error(`${url} answered ${first?.status() ?? 'nothing'}`);
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+  }
   const pending: Promise<LoadedResource | undefined>[] = [];
   const failures: string[] = [];
   const onResponse = (response: import('@playwright/test').Response) => {
@@ -39,14 +57,23 @@ export async function loadedResources(page: Page, url: string): Promise<LoadedRe
     if (!response.ok()) return;
     pending.push(
       response.body().then(
-        (body) => ({ url: response.url(), kind, ...compressedSizes(body) }),
+        (body) => ({ url: response.url(), kind, ...compressedSizes(body), ...(kind === 'html' ? { body } : {}) }),
         () => undefined,
       ),
     );
   };
   page.on('response', onResponse);
   try {
-    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    let response: import('@playwright/test').Response | null;
+    if (submit) {
+      // The document stays at the same URL: only the navigation itself tells the answer arrived.
+      const navigated = page.waitForNavigation({ waitUntil: 'networkidle' });
+      await submit(page);
+      response = await navigated;
+      if (response?.request().method() !== 'POST') throw new Error(`submitting the form of ${url} did not post it`);
+    } else {
+      response = await page.goto(url, { waitUntil: 'networkidle' });
+    }
     if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
     if (failures.length > 0) throw new Error(`loading ${url}: ${failures.join(', ')}`);
     return (await Promise.all(pending)).filter((resource) => resource !== undefined);

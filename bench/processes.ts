@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 
 /** A server the benchmark starts on its own port, and the CPU time its process tree spends. */
 export type Server = { name: string; origin: string; child: ChildProcess; stop(): Promise<void> };
 
-export async function startServer(options: {
+export type ServerOptions = {
   name: string;
   script: string;
   port: number;
@@ -13,23 +14,49 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** A path on the server that answers 200 once it is ready. */
   readyPath: string;
-}): Promise<Server> {
-  const origin = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', options.script, ...(options.args ?? [])], {
+  /** An HTTPS server (the identity provider), whose certificate this authority (PEM) signed. */
+  https?: { ca: string };
+};
+
+/** Starts the server's process; it is not ready yet. */
+export function spawnServer(options: ServerOptions): ChildProcess {
+  return spawn(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', options.script, ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(options.port), ...options.env },
     // Request logs would cost the server a write per request; only failures are shown.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** The status of a GET, or 0 when nothing answered. */
+export async function statusOf(url: string, ca?: string): Promise<number> {
+  if (url.startsWith('https:')) {
+    return new Promise((resolve) => {
+      const request = httpsGet(url, { ca }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', () => resolve(0));
+    });
+  }
+  return fetch(url, { redirect: 'manual' }).then(
+    async (response) => {
+      await response.arrayBuffer();
+      return response.status;
+    },
+    () => 0,
+  );
+}
+
+export async function startServer(options: ServerOptions): Promise<Server> {
+  const origin = `${options.https ? 'https' : 'http'}://127.0.0.1:${options.port}`;
+  const child = spawnServer(options);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Generous: on a shared machine under load, a server may take a minute to start.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode} before it was ready`);
-    const status = await fetch(`${origin}${options.readyPath}`, { redirect: 'manual' }).then(
-      (response) => response.status,
-      () => 0,
-    );
+    const status = await statusOf(`${origin}${options.readyPath}`, options.https?.ca);
     if (status === 200) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -76,4 +103,11 @@ export function cpuMilliseconds(pid: number): number {
   const ticks = Number(fields[11]) + Number(fields[12]);
   const own = (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
   return own + childrenOf(pid).reduce((sum, child) => sum + cpuMilliseconds(child), 0);
+}
+
+/** A process's resident memory and its peak, in bytes (VmRSS and VmHWM of /proc/<pid>/status). */
+export function residentMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: kilobytes('VmRSS') * 1024, peak: kilobytes('VmHWM') * 1024 };
 }

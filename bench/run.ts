@@ -1,67 +1,81 @@
-// npm run bench: builds the app and the bare Next.js page, measures them side by side with the
-// same screens as plain HTML, and writes BENCHMARKS.md. Every number comes from this one run.
+// npm run bench: builds the app and the bare Next.js page, starts the app, builds the markup floor
+// from the app's own HTML, measures them side by side with the same screens as plain HTML, and
+// writes BENCHMARKS.md. Every number comes from this one run.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { ensureDevCertificates } from '../dev/identity-provider/certificates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/environment.ts';
-import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE, BARE_NEXT_WITH_PROXY_STANDALONE, buildBareNext, buildBareNextWithProxy } from './bare-next.ts';
-import { lighthouseRuns, type LighthouseRun } from './lighthouse.ts';
-import { alternatingLoad, interleavedLatencies, median, percentile, type LoadRound, type LoadTarget } from './load.ts';
-import { compressedSizes, kilobytes, loadedResources, sizesOf, type LoadedResource, type Sizes } from './page-bytes.ts';
+import {
+  BARE_NEXT_PAGE_PATH,
+  BARE_NEXT_STANDALONE,
+  BARE_NEXT_WITH_PROXY_STANDALONE,
+  buildBareNext,
+  buildBareNextWithProxy,
+  MARKUP_FLOOR_STANDALONE,
+} from './bare-next.ts';
+import { lighthouseRuns, type LighthouseRun, type LighthouseTarget } from './lighthouse.ts';
+import { alternatingLoad, interleavedLatencies, type LoadTarget } from './load.ts';
+import { buildMarkupFloor } from './markup-floor.ts';
+import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
 import { plainHtml, stylesheetPaths } from './plain-html.ts';
-import { startServer, type Server } from './processes.ts';
-import { FORWARDED_HEADERS, mailSentCookie, newBrowserContext, timeConfirmation } from './sign-in.ts';
+import { startServer, type Server, type ServerOptions } from './processes.ts';
+import { BARE_PAGE, LOGIN_PLAIN, MARKUP_FLOOR, report, type Machine, type Measurements, type ScreenBytes } from './report.ts';
+import { appScreens, firstHeading, submitFormWithoutScript, type Visit } from './screens.ts';
+import { FORWARDED_HEADERS, newBrowserContext, timeConfirmation } from './sign-in.ts';
+import { startupAndMemory } from './startup.ts';
 
-const COMMAND = 'npm run bench';
-/** BENCH_QUICK=1 checks that the benchmark works in a minute or two; its numbers are not kept. */
+/** BENCH_QUICK=1 checks that the benchmark works in a few minutes; its numbers are not kept. */
 const QUICK = process.env.BENCH_QUICK === '1';
-const LIGHTHOUSE_RUNS = QUICK ? 1 : 5;
-const LOAD = QUICK ? { rounds: 1, seconds: 3, connections: 10 } : { rounds: 3, seconds: 10, connections: 10 };
-const ARRIVAL_LOAD = QUICK ? { rounds: 1, seconds: 3, connections: 1 } : { rounds: 3, seconds: 10, connections: 1 };
-const ARRIVAL_SAMPLES = QUICK ? 100 : 500;
-const CONFIRMATIONS = QUICK ? 1 : 5;
+const SETTINGS = {
+  command: 'npm run bench',
+  lighthouseRuns: QUICK ? 1 : 5,
+  load: QUICK ? { rounds: 1, seconds: 3, connections: 10 } : { rounds: 3, seconds: 10, connections: 10 },
+  arrivalLoad: QUICK ? { rounds: 1, seconds: 3, connections: 1 } : { rounds: 3, seconds: 10, connections: 1 },
+  arrivalSamples: QUICK ? 100 : 500,
+  confirmations: QUICK ? 1 : 5,
+  startups: QUICK ? 1 : 3,
+  memoryRequests: QUICK ? 2_000 : 10_000,
+};
 
 // The benchmark's own ports (never in use by the end-to-end suite at the same time); not 6000,
 // which browsers and fetch refuse (X11).
-const APP_PORT = 6010;
-const BARE_NEXT_PORT = 6011;
-const STATIC_PORT = 6012;
-const BACKEND_PORT = 6013;
-const BARE_NEXT_WITH_PROXY_PORT = 6014;
+const PORTS = {
+  app: 6010,
+  bareNext: 6011,
+  static: 6012,
+  backend: 6013,
+  bareNextWithProxy: 6014,
+  identityProvider: 6015,
+  identityProviderGeneric: 6016,
+  markupFloor: 6017,
+  freshApp: 6018,
+};
 // As `npm run dev`: browsers resolve *.localhost to this machine and treat it as secure, so the
 // app's Secure cookies work over plain http without a TLS proxy in front.
 const DOMAIN = 'desk.localhost';
-const BROWSER_APP_ORIGIN = `http://web.${DOMAIN}:${APP_PORT}`;
+const BROWSER_APP_ORIGIN = `http://web.${DOMAIN}:${PORTS.app}`;
 const SESSION_SECRET = 'benchmark-secret-of-at-least-32-characters';
+const SSO_CLIENTS = {
+  GOOGLE_CLIENT_ID: 'bench-google-client',
+  GOOGLE_CLIENT_SECRET: 'bench-google-secret',
+  MICROSOFT_CLIENT_ID: 'bench-microsoft-client',
+  MICROSOFT_CLIENT_SECRET: 'bench-microsoft-secret',
+};
+/** The markup floor is built from this page of the app (no arrival, so no backend call). */
+const MARKUP_FLOOR_SOURCE = '/login/en?from=web';
 
 const OUTPUT = join(process.cwd(), QUICK ? 'reports/BENCHMARKS.quick.md' : 'BENCHMARKS.md');
-
-const SCREENS = [
-  { name: '/login/en', path: '/login/en', needsMailSent: false },
-  { name: 'mail-sent view', path: '/login/en/mail-sent', needsMailSent: true },
-  { name: '/totp', path: '/login/en/totp', needsMailSent: false },
-] as const;
-
-const BUDGETS = {
-  jsAboveFloorGzip: 12 * 1024,
-  htmlGzip: 8 * 1024,
-  lighthousePerformance: 97,
-  lighthouseAccessibility: 100,
-  lighthouseBestPractices: 100,
-  throughputRatio: 0.9,
-  arrivalOverBackendP50Ms: 5,
-  sameBrowserConfirmationMs: 1_000,
-};
 
 function log(message: string) {
   console.log(`bench: ${message}`);
 }
 
-function timed<T>(label: string, work: () => T): T {
+async function timed<T>(label: string, work: () => T | Promise<T>): Promise<T> {
   const started = performance.now();
-  const result = work();
+  const result = await work();
   log(`${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return result;
 }
@@ -74,7 +88,7 @@ function commandOutput(command: string, args: string[]): string {
   }
 }
 
-const machine = {
+const machine: Machine = {
   date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   cores: cpus().length,
   cpu: cpus()[0]?.model ?? 'unknown',
@@ -86,85 +100,132 @@ const machine = {
   loadBefore: loadavg().map((value) => value.toFixed(2)).join(' '),
 };
 
-// 1. Build: the app as deployed, and the framework floor.
-if (process.env.BENCH_SKIP_BUILD !== '1') {
-  timed('app built (npm run build)', () => execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }));
-  timed('bare Next.js page built', buildBareNext);
-  timed('bare Next.js page with an empty proxy built', buildBareNextWithProxy);
+const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
+// 1. Build: the app as deployed, and the framework floor. The markup floor needs the app running.
+if (!SKIP_BUILD) {
+  await timed('app built (npm run build)', () => execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }));
+  await timed('bare Next.js page built', buildBareNext);
+  await timed('bare Next.js page with an empty proxy built', buildBareNextWithProxy);
 }
 
 const servers: Server[] = [];
 let browser: Browser | undefined;
-const plainDirectory = mkdtempSync(join(tmpdir(), 'desk-login-plain-'));
+const scratch = mkdtempSync(join(tmpdir(), 'desk-login-bench-'));
+const plainDirectory = join(scratch, 'plain');
 
 async function shutDown() {
   await browser?.close();
   await Promise.all(servers.map((server) => server.stop()));
-  rmSync(plainDirectory, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 }
 
 try {
+  // 2. The app with what it talks to: the development backend, and the local identity provider
+  // (HTTPS, with a throw-away certificate authority the app trusts) for single sign-on.
+  const tls = ensureDevCertificates(join(scratch, 'tls'), []);
   const backend = await startServer({
     name: 'development backend',
     script: 'dev/backend/server.ts',
-    port: BACKEND_PORT,
-    env: { DEV_BACKEND_PORT: String(BACKEND_PORT), LOGIN_LINK_ORIGIN: BROWSER_APP_ORIGIN, DEV_APP_DOMAIN: DOMAIN },
+    port: PORTS.backend,
+    env: { DEV_BACKEND_PORT: String(PORTS.backend), LOGIN_LINK_ORIGIN: BROWSER_APP_ORIGIN, DEV_APP_DOMAIN: DOMAIN },
     readyPath: '/__dev/fault',
   });
   servers.push(backend);
-  const app = await startServer({
+  const identityProvider = await startServer({
+    name: 'identity provider',
+    script: 'dev/identity-provider/server.ts',
+    port: PORTS.identityProvider,
+    env: {
+      ...SSO_CLIENTS,
+      IDP_PORT: String(PORTS.identityProvider),
+      IDP_GENERIC_PORT: String(PORTS.identityProviderGeneric),
+      IDP_REDIRECT_ORIGINS: BROWSER_APP_ORIGIN,
+      IDP_CERTIFICATE_DIRECTORY: dirname(tls.caCertificate),
+    },
+    readyPath: '/__dev/health',
+    https: { ca: readFileSync(tls.caCertificate, 'utf8') },
+  });
+  servers.push(identityProvider);
+  const appServer = (port: number): ServerOptions => ({
     name: 'app',
     script: '.next/standalone/server.js',
-    port: APP_PORT,
-    env: { NEXT_TELEMETRY_DISABLED: '1', BACKEND_URL: backend.origin, APP_DOMAINS: DOMAIN, SESSION_SECRET },
+    port,
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      BACKEND_URL: backend.origin,
+      APP_DOMAINS: DOMAIN,
+      SESSION_SECRET,
+      ...SSO_CLIENTS,
+      GOOGLE_ISSUER: `${identityProvider.origin}/google`,
+      MICROSOFT_AUTHORITY: `${identityProvider.origin}/microsoft/organizations/v2.0`,
+      NODE_EXTRA_CA_CERTS: tls.caCertificate,
+    },
     readyPath: '/login/api/health',
   });
+  const app = await startServer(appServer(PORTS.app));
   servers.push(app);
-  const bareNext = await startServer({
-    name: 'bare Next.js',
-    script: 'server.js',
-    cwd: BARE_NEXT_STANDALONE,
-    port: BARE_NEXT_PORT,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
-    readyPath: BARE_NEXT_PAGE_PATH,
+
+  // 3. The markup floor: the app's own HTML of the login page, as static JSX on bare Next.js.
+  if (!SKIP_BUILD || !existsSync(join(MARKUP_FLOOR_STANDALONE, 'server.js'))) {
+    await timed(`markup floor built from ${MARKUP_FLOOR_SOURCE}`, () =>
+      buildMarkupFloor({ appOrigin: app.origin, path: MARKUP_FLOOR_SOURCE, floorPagePath: 'en' }),
+    );
+  }
+  const startStandalone = async (name: string, cwd: string, port: number) => {
+    const server = await startServer({ name, script: 'server.js', cwd, port, env: { NEXT_TELEMETRY_DISABLED: '1' }, readyPath: BARE_NEXT_PAGE_PATH });
+    servers.push(server);
+    return server;
+  };
+  const bareNext = await startStandalone('bare Next.js', BARE_NEXT_STANDALONE, PORTS.bareNext);
+  const bareNextWithProxy = await startStandalone('bare Next.js with an empty proxy', BARE_NEXT_WITH_PROXY_STANDALONE, PORTS.bareNextWithProxy);
+  const markupFloor = await startStandalone('markup floor', MARKUP_FLOOR_STANDALONE, PORTS.markupFloor);
+
+  // 4. Reports: a fresh app process's time to its first answers, and its memory under requests.
+  log(`start-up of a fresh app process x${SETTINGS.startups}, then its memory over ${SETTINGS.memoryRequests} requests`);
+  const startup = await startupAndMemory(appServer(PORTS.freshApp), {
+    paths: ['/login/api/health', '/login/en'],
+    runs: SETTINGS.startups,
+    loadPath: MARKUP_FLOOR_SOURCE,
+    requests: SETTINGS.memoryRequests,
   });
-  servers.push(bareNext);
-  const bareNextWithProxy = await startServer({
-    name: 'bare Next.js with an empty proxy',
-    script: 'server.js',
-    cwd: BARE_NEXT_WITH_PROXY_STANDALONE,
-    port: BARE_NEXT_WITH_PROXY_PORT,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
-    readyPath: BARE_NEXT_PAGE_PATH,
-  });
-  servers.push(bareNextWithProxy);
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const activeBrowser = browser;
+  const screens = appScreens(BROWSER_APP_ORIGIN);
 
-  // 2. Bytes a browser loads.
+  // 5. Bytes a browser loads, each screen reached afresh; the same documents as plain HTML.
   log('measuring bytes');
-  const bytes = new Map<string, { html: Sizes; js: Sizes; css: Sizes; other: Sizes; resources: LoadedResource[] }>();
-  const plainBytes = new Map<string, { html: Sizes; css: Sizes }>();
-  const measure = (resources: LoadedResource[]) => ({
+  const bytes = new Map<string, ScreenBytes>();
+  const plainBytes: Measurements['plainBytes'] = new Map();
+  const measure = (resources: LoadedResource[]): ScreenBytes => ({
     html: sizesOf(resources, 'html'),
     js: sizesOf(resources, 'js'),
     css: sizesOf(resources, 'css'),
     other: sizesOf(resources, 'other'),
     resources,
   });
-  for (const screen of SCREENS) {
-    const cookie = screen.needsMailSent ? await mailSentCookie(activeBrowser, BROWSER_APP_ORIGIN) : undefined;
-    const context = await newBrowserContext(activeBrowser, cookie ? { cookie } : {});
-    const loaded = measure(await loadedResources(await context.newPage(), `${BROWSER_APP_ORIGIN}${screen.path}`));
-    await context.close();
-    bytes.set(screen.name, loaded);
+  const load = async (url: string, visit: Visit = { path: '' }) => {
+    const context = await newBrowserContext(activeBrowser, visit.cookie ? { cookie: visit.cookie } : {});
+    try {
+      const page = await context.newPage();
+      const email = visit.submitEmail;
+      const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, email) : undefined);
+      // A screen whose state went missing redirects elsewhere: that would be measured silently.
+      if (page.url() !== url) throw new Error(`${url} ended on ${page.url()}`);
+      const heading = visit.heading ? await page.evaluate(firstHeading) : undefined;
+      if (heading !== visit.heading) throw new Error(`${url}: the heading is "${heading}", not "${visit.heading}"`);
+      return measure(resources);
+    } finally {
+      await context.close();
+    }
+  };
+  for (const screen of screens) {
+    const visit = await screen.visit(activeBrowser);
+    bytes.set(screen.name, await load(`${BROWSER_APP_ORIGIN}${visit.path}`, visit));
 
-    const rendered = await (await fetch(`${app.origin}${screen.path}`, { headers: cookie ? { cookie } : {} })).text();
+    const rendered = bytes.get(screen.name)?.resources.find((resource) => resource.kind === 'html')?.body?.toString('utf8');
+    if (!rendered) throw new Error(`${screen.name}: no document arrived`);
     const plain = Buffer.from(plainHtml(rendered));
-    const file = join(plainDirectory, `${screen.path}/index.html`);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, plain);
     const css = await Promise.all(
       stylesheetPaths(rendered).map(async (path) => {
         const body = Buffer.from(await (await fetch(`${app.origin}${path}`)).arrayBuffer());
@@ -173,31 +234,33 @@ try {
         return { url: path, kind: 'css' as const, ...compressedSizes(body) };
       }),
     );
-    plainBytes.set(screen.name, { html: sizesOf([{ url: screen.path, kind: 'html', ...compressedSizes(plain) }], 'html'), css: sizesOf(css, 'css') });
+    plainBytes.set(screen.name, { html: sizesOf([{ url: visit.path, kind: 'html', ...compressedSizes(plain) }], 'html'), css: sizesOf(css, 'css') });
+    // The login page's plain HTML is served as a page of its own (throughput, Lighthouse).
+    if (screen.name === '/login/en') {
+      mkdirSync(join(plainDirectory, 'login/en'), { recursive: true });
+      writeFileSync(join(plainDirectory, 'login/en/index.html'), plain);
+    }
   }
-  {
-    const context = await newBrowserContext(activeBrowser);
-    bytes.set('bare Next.js page', measure(await loadedResources(await context.newPage(), `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`)));
-    await context.close();
-  }
+  bytes.set(BARE_PAGE, await load(`${bareNext.origin}${BARE_NEXT_PAGE_PATH}`));
+  bytes.set(MARKUP_FLOOR, await load(`${markupFloor.origin}${BARE_NEXT_PAGE_PATH}`));
 
   const staticServer = await startServer({
     name: 'plain Node static server',
     script: 'bench/static-server.ts',
     args: [plainDirectory],
-    port: STATIC_PORT,
+    port: PORTS.static,
     readyPath: '/login/en',
   });
   servers.push(staticServer);
 
-  // 3. Link confirmation to redirect: same browser (BroadcastChannel), another browser (polling).
+  // 6. Link confirmation to redirect: same browser (BroadcastChannel), another browser (polling).
   log('timing link confirmations');
   const origins = { app: BROWSER_APP_ORIGIN, backend: backend.origin, organisationDomain: DOMAIN };
   const sameBrowser: number[] = [];
   const otherBrowser: number[] = [];
   let lastLoginCookie: string | undefined;
   let accessToken: string | undefined;
-  for (let run = 0; run < CONFIRMATIONS; run += 1) {
+  for (let run = 0; run < SETTINGS.confirmations; run += 1) {
     sameBrowser.push((await timeConfirmation(activeBrowser, origins, 'same-browser')).milliseconds);
     const polled = await timeConfirmation(activeBrowser, origins, 'other-browser');
     otherBrowser.push(polled.milliseconds);
@@ -206,208 +269,69 @@ try {
   }
   if (!lastLoginCookie || !accessToken) throw new Error('the signed-in status answer set no lastLogin or access token cookie');
 
-  // 4. Throughput: the login page without cookies against the framework floor and a static file.
-  log('load: GET /login/en, bare Next.js page, plain static server');
+  // 7. Throughput: the login page without cookies against the floors and a static file.
+  log('load: GET /login/en, the markup floor, bare Next.js page, plain static server');
+  const pid = (server: Server) => server.child.pid ?? 0;
   const pageLoad = await alternatingLoad(
     [
-      { name: 'app', url: `${app.origin}/login/en`, status: 200, pids: [app.child.pid ?? 0, backend.child.pid ?? 0] },
-      { name: 'bare', url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [bareNext.child.pid ?? 0] },
-      { name: 'static', url: `${staticServer.origin}/login/en`, status: 200, pids: [staticServer.child.pid ?? 0] },
-      // Where the difference goes: the page without the arrival's backend call, and the proxy alone.
-      { name: 'app-no-arrival', url: `${app.origin}/login/en?from=web`, status: 200, pids: [app.child.pid ?? 0, backend.child.pid ?? 0] },
-      { name: 'app-health', url: `${app.origin}/login/api/health`, status: 200, pids: [app.child.pid ?? 0] },
-      { name: 'bare-health', url: `${bareNext.origin}/login/api/health`, status: 200, pids: [bareNext.child.pid ?? 0] },
+      { name: 'app', url: `${app.origin}/login/en`, status: 200, pids: [pid(app), pid(backend)] },
+      // The page without the arrival's backend call: what the markup floor is compared with.
+      { name: 'app-no-arrival', url: `${app.origin}${MARKUP_FLOOR_SOURCE}`, status: 200, pids: [pid(app), pid(backend)] },
+      { name: 'markup-floor', url: `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(markupFloor)] },
+      { name: 'bare', url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(bareNext)] },
+      { name: 'static', url: `${staticServer.origin}/login/en`, status: 200, pids: [pid(staticServer)] },
+      // Where the difference goes: the proxy alone.
+      { name: 'app-health', url: `${app.origin}/login/api/health`, status: 200, pids: [pid(app)] },
+      { name: 'bare-health', url: `${bareNext.origin}/login/api/health`, status: 200, pids: [pid(bareNext)] },
       // The framework's own price for any proxy: the bare app again, behind one that does nothing.
-      { name: 'bare-proxy', url: `${bareNextWithProxy.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [bareNextWithProxy.child.pid ?? 0] },
-      { name: 'bare-proxy-health', url: `${bareNextWithProxy.origin}/login/api/health`, status: 200, pids: [bareNextWithProxy.child.pid ?? 0] },
+      { name: 'bare-proxy', url: `${bareNextWithProxy.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(bareNextWithProxy)] },
+      { name: 'bare-proxy-health', url: `${bareNextWithProxy.origin}/login/api/health`, status: 200, pids: [pid(bareNextWithProxy)] },
     ],
-    LOAD,
+    SETTINGS.load,
   );
 
-  // 5. The arrival redirect of a returning user against the backend call it waits for.
+  // 8. The arrival redirect of a returning user against the backend call it waits for.
   log('load: arrival redirect against users/me');
   const arrivalTargets: LoadTarget[] = [
-    { name: 'arrival', url: `${app.origin}/login/en`, headers: { cookie: lastLoginCookie }, status: 303, pids: [app.child.pid ?? 0, backend.child.pid ?? 0] },
-    { name: 'users/me', url: `${backend.origin}/api/v1/flw/users/me`, headers: { authorization: `Bearer ${accessToken}` }, status: 200, pids: [backend.child.pid ?? 0] },
+    { name: 'arrival', url: `${app.origin}/login/en`, headers: { cookie: lastLoginCookie }, status: 303, pids: [pid(app), pid(backend)] },
+    { name: 'users/me', url: `${backend.origin}/api/v1/flw/users/me`, headers: { authorization: `Bearer ${accessToken}` }, status: 200, pids: [pid(backend)] },
   ];
   const [arrival] = arrivalTargets as [LoadTarget];
   const arrivalLocation = (await fetch(arrival.url, { headers: arrival.headers, redirect: 'manual' })).headers.get('location');
-  const arrivalLoad = await alternatingLoad(arrivalTargets, ARRIVAL_LOAD);
-  const arrivalLatencies = await interleavedLatencies(arrivalTargets, ARRIVAL_SAMPLES);
+  const arrivalLoad = await alternatingLoad(arrivalTargets, SETTINGS.arrivalLoad);
+  const arrivalLatencies = await interleavedLatencies(arrivalTargets, SETTINGS.arrivalSamples);
 
-  // 6. Lighthouse, last: the slowest part, and the one that most needs a quiet machine.
+  // 9. Lighthouse, last: the slowest part, and the one that most needs a quiet machine.
   const lighthouse = new Map<string, LighthouseRun[]>();
-  for (const screen of SCREENS) {
-    log(`Lighthouse ${screen.name} x${LIGHTHOUSE_RUNS}`);
-    // A fresh link request per run: the view needs a pending sign-in, and a run must not inherit
-    // the previous run's state.
-    const headers = async () => ({
-      ...FORWARDED_HEADERS,
-      ...(screen.needsMailSent ? { cookie: await mailSentCookie(activeBrowser, BROWSER_APP_ORIGIN) } : {}),
-    });
-    lighthouse.set(screen.name, await lighthouseRuns(`${BROWSER_APP_ORIGIN}${screen.path}`, LIGHTHOUSE_RUNS, headers));
+  for (const screen of screens) {
+    log(`Lighthouse ${screen.name} x${SETTINGS.lighthouseRuns}`);
+    // Reached afresh for each run: a run must not inherit the previous run's state.
+    const target = async (): Promise<LighthouseTarget> => {
+      const visit = await screen.visit(activeBrowser);
+      return {
+        url: `${BROWSER_APP_ORIGIN}${visit.path}`,
+        headers: { ...FORWARDED_HEADERS, ...(visit.cookie ? { cookie: visit.cookie } : {}) },
+        submitEmail: visit.submitEmail,
+        heading: visit.heading,
+      };
+    };
+    lighthouse.set(screen.name, await lighthouseRuns(SETTINGS.lighthouseRuns, target));
   }
-  // The same conditions for the floor and the limit: what no change to the app can beat.
-  log(`Lighthouse bare Next.js page and plain HTML x${LIGHTHOUSE_RUNS}`);
-  lighthouse.set('bare Next.js page', await lighthouseRuns(`${bareNext.origin}${BARE_NEXT_PAGE_PATH}`, LIGHTHOUSE_RUNS));
-  lighthouse.set('/login/en, plain HTML', await lighthouseRuns(`${staticServer.origin}/login/en`, LIGHTHOUSE_RUNS));
+  // The same conditions for the floors and the limit: what no change to the app can beat.
+  log(`Lighthouse bare Next.js page, markup floor and plain HTML x${SETTINGS.lighthouseRuns}`);
+  lighthouse.set(BARE_PAGE, await lighthouseRuns(SETTINGS.lighthouseRuns, async () => ({ url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}` })));
+  lighthouse.set(MARKUP_FLOOR, await lighthouseRuns(SETTINGS.lighthouseRuns, async () => ({ url: `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}` })));
+  lighthouse.set(LOGIN_PLAIN, await lighthouseRuns(SETTINGS.lighthouseRuns, async () => ({ url: `${staticServer.origin}/login/en` })));
 
   writeFileSync(
     OUTPUT,
-    report({ bytes, plainBytes, lighthouse, pageLoad, arrivalLoad, arrivalLatencies, arrivalLocation, sameBrowser, otherBrowser }),
+    report(
+      { screens, bytes, plainBytes, lighthouse, pageLoad, arrivalLoad, arrivalLatencies, arrivalLocation, sameBrowser, otherBrowser, startup },
+      { machine, settings: SETTINGS, ports: PORTS, browserAppOrigin: BROWSER_APP_ORIGIN, chromiumPath: CHROMIUM_PATH, markupFloorSource: MARKUP_FLOOR_SOURCE },
+    ),
   );
   log(`wrote ${OUTPUT}`);
 } finally {
   await shutDown();
 }
 
-type Measurements = {
-  bytes: Map<string, { html: Sizes; js: Sizes; css: Sizes; other: Sizes; resources: LoadedResource[] }>;
-  plainBytes: Map<string, { html: Sizes; css: Sizes }>;
-  lighthouse: Map<string, LighthouseRun[]>;
-  pageLoad: Map<string, LoadRound[]>;
-  arrivalLoad: Map<string, LoadRound[]>;
-  arrivalLatencies: Map<string, number[]>;
-  arrivalLocation: string | null;
-  sameBrowser: number[];
-  otherBrowser: number[];
-};
-
-function holds(ok: boolean): string {
-  return ok ? 'holds' : '**missed**';
-}
-
-function ms(value: number, digits = 0): string {
-  return `${value.toFixed(digits)} ms`;
-}
-
-function sizeCells(sizes: Sizes | undefined): string {
-  if (!sizes || sizes.files === 0) return '– | – | –';
-  return `${kilobytes(sizes.bytes)} | ${kilobytes(sizes.gzip)} | ${kilobytes(sizes.brotli)}`;
-}
-
-function report(m: Measurements): string {
-  const floor = m.bytes.get('bare Next.js page');
-  const login = m.bytes.get('/login/en');
-  const jsAboveFloor = (login?.js.gzip ?? 0) - (floor?.js.gzip ?? 0);
-  const floorUrls = new Set((floor?.resources ?? []).filter((r) => r.kind === 'js').map((r) => new URL(r.url).pathname.split('/').pop()));
-
-  const lines: string[] = [];
-  lines.push('# Benchmarks', '');
-  lines.push(
-    `Measured ${machine.date} on ${machine.cores} shared cores (${machine.cpu}, ${machine.memoryGb} GB), ` +
-      `Node ${machine.node}, ${machine.chromium}, ${machine.next}, commit ${machine.commit}; load average before the run ${machine.loadBefore}.`,
-    '',
-    `Reproduce: \`${COMMAND}\` (needs Debian's Chromium at ${CHROMIUM_PATH}; uses ports ${APP_PORT}-${BARE_NEXT_WITH_PROXY_PORT}). ` +
-      'It builds the app (`npm run build`) and the bare Next.js page (`bench/bare-next`, once more behind an empty proxy), starts the standalone servers, ' +
-      'the development backend and a plain Node static server on 127.0.0.1, and measures everything below in this one run. ' +
-      `Browsers reach the app as ${BROWSER_APP_ORIGIN} and send \`x-forwarded-proto: http\`, as through \`npm run dev\`'s gateway. ` +
-      'The machine is shared: timings swing by 20% and more between runs, so compare numbers of one run with each other, ' +
-      'not with another run. The servers are measured directly, without nginx and TLS in front.',
-    '',
-  );
-
-  // Budgets first: what an operator wants to know.
-  const lh = (screen: string) => m.lighthouse.get(screen) ?? [];
-  const appRps = median((m.pageLoad.get('app') ?? []).map((r) => r.requestsPerSecond));
-  const bareRps = median((m.pageLoad.get('bare') ?? []).map((r) => r.requestsPerSecond));
-  const arrivalP50 = median(m.arrivalLatencies.get('arrival') ?? []);
-  const usersMeP50 = median(m.arrivalLatencies.get('users/me') ?? []);
-  const sameBrowserMedian = median(m.sameBrowser);
-  const sameBrowserMax = Math.max(...m.sameBrowser);
-  lines.push('## Budgets', '', '| budget | measured | |', '|---|---|---|');
-  lines.push(`| JavaScript of /login/en at most ${kilobytes(BUDGETS.jsAboveFloorGzip)} gzip above the framework floor | ${kilobytes(jsAboveFloor)} above (${kilobytes(login?.js.gzip ?? 0)} against ${kilobytes(floor?.js.gzip ?? 0)}) | ${holds(jsAboveFloor <= BUDGETS.jsAboveFloorGzip)} |`);
-  for (const screen of SCREENS) {
-    const html = m.bytes.get(screen.name)?.html.gzip ?? 0;
-    lines.push(`| HTML of ${screen.name} at most ${kilobytes(BUDGETS.htmlGzip)} gzip | ${kilobytes(html)} | ${holds(html <= BUDGETS.htmlGzip)} |`);
-  }
-  for (const screen of SCREENS) {
-    const runs = lh(screen.name);
-    const performanceScore = median(runs.map((r) => r.performance));
-    const accessibility = median(runs.map((r) => r.accessibility));
-    const bestPractices = median(runs.map((r) => r.bestPractices));
-    lines.push(
-      `| Lighthouse ${screen.name}: performance ≥ ${BUDGETS.lighthousePerformance}, accessibility and best practices ${BUDGETS.lighthouseAccessibility} (medians) | ${performanceScore} / ${accessibility} / ${bestPractices} | ${holds(performanceScore >= BUDGETS.lighthousePerformance && accessibility >= BUDGETS.lighthouseAccessibility && bestPractices >= BUDGETS.lighthouseBestPractices)} |`,
-    );
-  }
-  lines.push(`| /login/en throughput at least ${BUDGETS.throughputRatio} of the bare Next.js page | ${(appRps / bareRps).toFixed(2)} (${appRps.toFixed(0)} against ${bareRps.toFixed(0)} requests/s) | ${holds(appRps / bareRps >= BUDGETS.throughputRatio)} |`);
-  const cpuOf = (name: string) => median((m.pageLoad.get(name) ?? []).map((r) => r.cpuMsPerRequest[0] ?? 0));
-  lines.push(
-    `| (where /login/en's CPU goes, not a budget) CPU ms per request: our proxy on a trivial route / an empty proxy / none; the page / the bare page | ${cpuOf('app-health').toFixed(2)} / ${cpuOf('bare-proxy-health').toFixed(2)} / ${cpuOf('bare-health').toFixed(2)}; ${cpuOf('app-no-arrival').toFixed(2)} / ${cpuOf('bare').toFixed(2)} | – |`,
-  );
-  lines.push(`| arrival redirect within ${BUDGETS.arrivalOverBackendP50Ms} ms (p50) of the backend's users/me | +${ms(arrivalP50 - usersMeP50, 1)} (${ms(arrivalP50, 1)} against ${ms(usersMeP50, 1)}) | ${holds(arrivalP50 - usersMeP50 <= BUDGETS.arrivalOverBackendP50Ms)} |`);
-  lines.push(`| same-browser link confirmation to redirect within ${ms(BUDGETS.sameBrowserConfirmationMs)} | median ${ms(sameBrowserMedian)}, slowest ${ms(sameBrowserMax)} of ${m.sameBrowser.length} | ${holds(sameBrowserMax <= BUDGETS.sameBrowserConfirmationMs)} |`);
-  lines.push('', 'The size budgets are also checked on every `npm test` by `tests/e2e/budgets.spec.ts`, against the bare page built in the test preparation.', '');
-
-  lines.push('## Bytes a browser loads', '');
-  lines.push('Every response of the page load in Chromium, bodies as served (uncompressed), gzip level 6 and brotli quality 11. "Plain HTML" is the same document without any script (framework, islands, inline React Server Components payload): the limit. The bare Next.js page is `bench/bare-next`: one dynamic page, no component of its own, same Next.js.', '');
-  lines.push('| screen | kind | files | bytes | gzip | brotli |', '|---|---|---|---|---|---|');
-  for (const [name, sizes] of m.bytes) {
-    for (const kind of ['html', 'js', 'css', 'other'] as const) {
-      if (sizes[kind].files === 0) continue;
-      lines.push(`| ${name} | ${kind.toUpperCase()} | ${sizes[kind].files} | ${sizeCells(sizes[kind])} |`);
-    }
-    const plain = m.plainBytes.get(name);
-    if (plain) {
-      lines.push(`| ${name}, plain HTML | HTML | 1 | ${sizeCells(plain.html)} |`);
-      lines.push(`| ${name}, plain HTML | CSS | ${plain.css.files} | ${sizeCells(plain.css)} |`);
-    }
-  }
-  lines.push('', 'Scripts of /login/en beyond the framework floor (by file name; a chunk of the same name is the same file):', '');
-  lines.push('| script | bytes | gzip |', '|---|---|---|');
-  for (const resource of (login?.resources ?? []).filter((r) => r.kind === 'js')) {
-    const file = new URL(resource.url).pathname.split('/').pop();
-    lines.push(`| ${file}${floorUrls.has(file) ? ' (also the floor\'s)' : ''} | ${kilobytes(resource.bytes)} | ${kilobytes(resource.gzip)} |`);
-  }
-  lines.push('');
-
-  lines.push(`## Lighthouse (mobile, simulated throttling, headless Chromium, median of ${lh(SCREENS[0].name).length})`, '');
-  lines.push('| screen | performance | accessibility | best practices | LCP | TBT | CLS | benchmark index | audits not passed |', '|---|---|---|---|---|---|---|---|---|');
-  for (const [name, runs] of m.lighthouse) {
-    const failed = [...new Set(runs.flatMap((r) => r.failed))].join(', ') || '–';
-    lines.push(
-      `| ${name} | ${median(runs.map((r) => r.performance))} (${runs.map((r) => r.performance).join(', ')}) | ${median(runs.map((r) => r.accessibility))} | ${median(runs.map((r) => r.bestPractices))} | ${ms(median(runs.map((r) => r.lcpMs)))} | ${ms(median(runs.map((r) => r.tbtMs)))} | ${median(runs.map((r) => r.cls)).toFixed(3)} | ${median(runs.map((r) => r.benchmarkIndex)).toFixed(0)} | ${failed} |`,
-    );
-  }
-  lines.push('');
-
-  const loadRow = (label: string, rounds: LoadRound[] | undefined, cpuLabels: string[]) => {
-    const list = rounds ?? [];
-    const cpu = cpuLabels.map((cpuLabel, index) => `${cpuLabel} ${median(list.map((r) => r.cpuMsPerRequest[index] ?? 0)).toFixed(2)}`).join(', ');
-    return `| ${label} | ${median(list.map((r) => r.requestsPerSecond)).toFixed(0)} (${list.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')}) | ${ms(median(list.map((r) => r.p50Ms)))} | ${ms(median(list.map((r) => r.p99Ms)))} | ${cpu} |`;
-  };
-  lines.push(`## Throughput (autocannon, ${LOAD.connections} connections, ${LOAD.rounds} alternating rounds of ${LOAD.seconds} s each)`, '');
-  lines.push('Medians of the rounds (each round in brackets). CPU time per request is utime + stime of the server process from /proc/<pid>/stat before and after each round, divided by the requests answered; the login page also costs the backend its `orgs/me` call (the arrival asks for the network\'s organisation), charged separately. autocannon runs on the same two cores.', '');
-  lines.push('| GET /login/en, no cookies | requests/s | p50 | p99 | CPU ms per request |', '|---|---|---|---|---|');
-  lines.push(loadRow('the app (proxy, arrival, page)', m.pageLoad.get('app'), ['app', 'backend']));
-  lines.push(loadRow('bare Next.js page, no proxy', m.pageLoad.get('bare'), ['server']));
-  lines.push(loadRow('plain Node static server (plain HTML)', m.pageLoad.get('static'), ['server']));
-  lines.push(loadRow('the app, `?from=web` (no arrival, so no backend call)', m.pageLoad.get('app-no-arrival'), ['app', 'backend']));
-  lines.push(loadRow('bare Next.js page behind an empty proxy', m.pageLoad.get('bare-proxy'), ['server']));
-  lines.push('', 'The proxy alone: the same trivial route handler (`/login/api/health`) in the app, behind its proxy; in the bare Next.js app behind a proxy that does nothing (what Next.js charges for running any proxy); and in the bare app without one.', '');
-  lines.push('| GET /login/api/health | requests/s | p50 | p99 | CPU ms per request |', '|---|---|---|---|---|');
-  lines.push(loadRow('the app (its proxy)', m.pageLoad.get('app-health'), ['app']));
-  lines.push(loadRow('bare Next.js, empty proxy', m.pageLoad.get('bare-proxy-health'), ['server']));
-  lines.push(loadRow('bare Next.js, no proxy', m.pageLoad.get('bare-health'), ['server']));
-  lines.push('');
-
-  lines.push(`## Arrival of a returning user (valid lastLogin cookie)`, '');
-  lines.push(`The app answers \`303\` to \`${m.arrivalLocation ?? '?'}\` after the organisation's \`users/me\` accepted the stored token. Against it: that \`users/me\` call made directly to the backend. autocannon with ${ARRIVAL_LOAD.connections} connection, ${ARRIVAL_LOAD.rounds} alternating rounds of ${ARRIVAL_LOAD.seconds} s; then ${ARRIVAL_SAMPLES} requests each, one at a time and interleaved, timed in Node to a fraction of a millisecond (the p50 budget uses these).`, '');
-  lines.push('| | requests/s | p50 | p99 | CPU ms per request | interleaved p50 | interleaved p90 | interleaved p99 |', '|---|---|---|---|---|---|---|---|');
-  for (const [name, label, cpuLabels] of [
-    ['arrival', 'GET /login/en with lastLogin (redirect)', ['app', 'backend']],
-    ['users/me', 'backend users/me', ['backend']],
-  ] as const) {
-    const samples = m.arrivalLatencies.get(name) ?? [];
-    lines.push(`${loadRow(label, m.arrivalLoad.get(name), [...cpuLabels])} ${ms(median(samples), 2)} | ${ms(percentile(samples, 90), 2)} | ${ms(percentile(samples, 99), 2)} |`);
-  }
-  lines.push('');
-
-  lines.push('## Link confirmation to redirect', '');
-  lines.push('From the tab that opened the link receiving the answer of the link check, to the waiting mail-sent tab starting its navigation to the organisation. Same browser: the confirming tab tells the waiting one over a BroadcastChannel. Another browser (a separate profile): only the waiting tab\'s poll, every 5 s, can notice.', '');
-  lines.push('| where the link is opened | median | fastest | slowest | runs |', '|---|---|---|---|---|');
-  lines.push(`| same browser, another tab | ${ms(median(m.sameBrowser))} | ${ms(Math.min(...m.sameBrowser))} | ${ms(Math.max(...m.sameBrowser))} | ${m.sameBrowser.map((value) => value.toFixed(0)).join(', ')} |`);
-  lines.push(`| another browser | ${ms(median(m.otherBrowser))} | ${ms(Math.min(...m.otherBrowser))} | ${ms(Math.max(...m.otherBrowser))} | ${m.otherBrowser.map((value) => value.toFixed(0)).join(', ')} |`);
-  lines.push('');
-  return lines.join('\n');
-}

@@ -1,0 +1,134 @@
+import type { Browser } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mailSentCookie, requestLink, stateCookie } from './sign-in.ts';
+
+/**
+ * Every screen of the sign-in (issues 14 and 16), as a browser reaches it: the URL to load, and
+ * the cookies an earlier step left there. Each call of `visit` makes that state anew (a fresh
+ * link request, sign-up or single sign-on), so no measurement inherits another's.
+ */
+
+export type Visit = {
+  /** Path on the app, query included. */
+  path: string;
+  /** A `Cookie` header with the state an earlier step left. */
+  cookie?: string;
+  /**
+   * The screen is the server's answer to the e-mail form at `path` submitted with this address:
+   * the page is loaded, then the form posted as a browser without script posts it (a copy of the
+   * form, which no script intercepts), so the answer arrives as a document of its own.
+   */
+  submitEmail?: string;
+  /** The heading the document must show: the check that a form post arrived where it should. */
+  heading?: string;
+};
+
+export type Screen = {
+  name: string;
+  /** JavaScript gzip allowed above the bare Next.js page (issue 14). */
+  javascriptAboveFloorGzip: number;
+  visit(browser: Browser): Promise<Visit>;
+};
+
+const KB = 1024;
+
+/** A message of the app's English dictionary, read as it is now (its words may change). */
+function englishText(namespace: string, key: string): string {
+  const messages = JSON.parse(readFileSync(join(process.cwd(), 'messages/en.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+  const text = messages[namespace]?.[key];
+  if (typeof text !== 'string') throw new Error(`messages/en.json has no ${namespace}.${key}`);
+  return text;
+}
+
+function random(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function appScreens(appOrigin: string): Screen[] {
+  return [
+    { name: '/login/en', javascriptAboveFloorGzip: 4 * KB, visit: async () => ({ path: '/login/en' }) },
+    {
+      name: 'mail-sent',
+      javascriptAboveFloorGzip: 8 * KB,
+      visit: async (browser) => ({ path: '/login/en/mail-sent', cookie: await mailSentCookie(browser, appOrigin) }),
+    },
+    {
+      name: 'sign-up',
+      javascriptAboveFloorGzip: 8 * KB,
+      visit: async (browser) => ({
+        path: '/login/en/signup',
+        cookie: await stateCookie(browser, appOrigin, (page) => requestLink(page, appOrigin, `new.${random()}@acme.test`, 'signup')),
+      }),
+    },
+    {
+      name: 'organisation picker',
+      javascriptAboveFloorGzip: 8 * KB,
+      // Single sign-on through the local identity provider (its certificate is the bench's own
+      // authority's), which signs in the hinted account without asking.
+      visit: async (browser) => ({
+        path: '/login/en/google/organisations',
+        cookie: await stateCookie(
+          browser,
+          appOrigin,
+          async (page) => {
+            await page.goto(`${appOrigin}/login/start-google?lang=en&login_hint=sso-many%40acme.test`);
+            await page.waitForURL(/\/login\/en\/google\/organisations$/);
+          },
+          { ignoreHTTPSErrors: true },
+        ),
+      }),
+    },
+    {
+      name: 'validatelink',
+      javascriptAboveFloorGzip: 8 * KB,
+      // A link opened in a browser that did not ask for it: the page asks before it signs in.
+      visit: async () => ({
+        path: `/login/en/validatelink?email=anna%40acme.test&uuid=${crypto.randomUUID()}&signature=${'f'.repeat(64)}&timestamp=${Date.now()}`,
+      }),
+    },
+    {
+      name: 'bookings-extend',
+      javascriptAboveFloorGzip: 8 * KB,
+      visit: async () => ({ path: '/login/en/bookings-extend?userAction=cancel&token=cancel-ok' }),
+    },
+    {
+      name: 'invite',
+      javascriptAboveFloorGzip: 8 * KB,
+      visit: async () => ({ path: `/login/en/invite-user?email=invited.${random()}%40acme.test&inviteToken=invite-ok` }),
+    },
+    { name: 'totp', javascriptAboveFloorGzip: 8 * KB, visit: async () => ({ path: '/login/en/totp' }) },
+    {
+      name: 'trial-expired',
+      javascriptAboveFloorGzip: 8 * KB,
+      // Not a page of its own: the login form's answer for an organisation whose trial ended. With
+      // script it replaces the form in place; as a document, it is what the form's post returns.
+      visit: async () => ({ path: '/login/en', submitEmail: 'trial-expired@errors.test', heading: englishText('trialExpired', 'heading') }),
+    },
+  ];
+}
+
+/**
+ * Runs in the page: posts a copy of its first form with `email` filled in, as a browser without
+ * script would post the form itself (React's own form would be intercepted by its script).
+ */
+export function submitFormWithoutScript(email: string): void {
+  const original = document.querySelector('form');
+  if (!original) throw new Error('no form on the page');
+  const copy = original.cloneNode(true) as HTMLFormElement;
+  copy.setAttribute('action', location.pathname + location.search);
+  copy.setAttribute('method', 'POST');
+  copy.setAttribute('enctype', 'multipart/form-data');
+  const field = copy.querySelector<HTMLInputElement>('input[name="email"]');
+  if (!field) throw new Error('no email field in the form');
+  field.value = email;
+  copy.hidden = true;
+  document.body.append(copy);
+  copy.submit();
+}
+
+
+/** Runs in the page: the text of its first heading. */
+export function firstHeading(): string {
+  return document.querySelector('h1')?.textContent?.trim() ?? '';
+}
