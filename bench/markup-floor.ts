@@ -6,9 +6,10 @@
 // adds by itself (scripts, the inline React Server Components payload, preloads, the nonce, the
 // metadata outlet); the document's title and named meta tags become Next metadata, its
 // stylesheets are fetched by the bench and imported by the layout, as the app's are.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
-import { buildBareNextCopy, MARKUP_FLOOR_DIRECTORY, MARKUP_FLOOR_STANDALONE } from './bare-next.ts';
+import { BARE_NEXT_DIRECTORY, buildBareNextCopy, MARKUP_FLOOR_DIRECTORY, MARKUP_FLOOR_STANDALONE } from './bare-next.ts';
 
 export type MarkupElement = { kind: 'element'; name: string; attributes: [string, string][]; children: MarkupNode[] };
 export type MarkupText = { kind: 'text'; text: string };
@@ -405,6 +406,11 @@ export async function buildMarkupFloor(options: {
     source: `GET ${options.path}`,
   });
   if (css.length > 0) files['app/app.css'] = css.join('\n');
+  // A page that carries its stylesheet inline (the app's next.config.mjs) is matched in kind.
+  if (document.inlineStyles.length > 0) {
+    const config = readFileSync(join(BARE_NEXT_DIRECTORY, 'next.config.mjs'), 'utf8');
+    files['next.config.mjs'] = config.replace('poweredByHeader: false,', 'poweredByHeader: false,\n  experimental: { inlineCss: true },');
+  }
   buildBareNextCopy(MARKUP_FLOOR_DIRECTORY, MARKUP_FLOOR_STANDALONE, files, { public: join(process.cwd(), 'public') });
   return html;
 }

@@ -95,3 +95,22 @@ export function sizesOf(resources: LoadedResource[], kind: ResourceKind): Sizes 
 export function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+/** Text as it stands in Next's inline payload: a JSON string with HTML's specials escaped. */
+function asInlinePayloadText(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A document that carries its stylesheets inline (next.config.mjs, `inlineCss`), split into the
+ * stylesheets and the rest: the markup, with every copy of each stylesheet taken out (its
+ * `<style>` element's text, and the copy in the framework's payload for client navigation).
+ */
+export function withoutInlineStylesheets(html: string): { markup: string; stylesheets: string[] } {
+  const stylesheets = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').filter(Boolean);
+  let markup = html;
+  for (const stylesheet of stylesheets) markup = markup.split(stylesheet).join('').split(asInlinePayloadText(stylesheet)).join('');
+  return { markup, stylesheets };
+}

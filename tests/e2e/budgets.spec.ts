@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE } from '../../bench/bare-next.ts';
-import { kilobytes, loadedResources, sizesOf, type LoadedResource } from '../../bench/page-bytes.ts';
+import { kilobytes, loadedResources, sizesOf, withoutInlineStylesheets, type LoadedResource } from '../../bench/page-bytes.ts';
 import { uniqueAddress } from './backend.ts';
 import { testPort } from './environment.ts';
 
@@ -117,13 +117,6 @@ for (const screen of screens) {
  * The document, and the same without the stylesheet it carries (next.config.mjs inlines it): in
  * its `<style>` element and once more in the framework's inline payload (for client navigation).
  */
-/** Text as it stands in the framework's inline payload: a JSON string with HTML's specials escaped. */
-function asInlinePayloadText(text: string): string {
-  return JSON.stringify(text)
-    .slice(1, -1)
-    .replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 async function documentSizes(
   page: Page,
   path: string,
@@ -136,13 +129,11 @@ async function documentSizes(
   const response = await page.goto(path, { waitUntil: 'networkidle' });
   page.off('request', countStylesheets);
   const html = (await response?.text()) ?? '';
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
-  let markup = html;
-  for (const style of styles) markup = markup.split(style).join('').split(asInlinePayloadText(style)).join('');
+  const { markup, stylesheets } = withoutInlineStylesheets(html);
   return {
     documentGzip: gzipSync(html, { level: 6 }).length,
     markupGzip: gzipSync(markup, { level: 6 }).length,
-    inlineStylesheetGzip: gzipSync(styles.join(''), { level: 6 }).length,
+    inlineStylesheetGzip: gzipSync(stylesheets.join(''), { level: 6 }).length,
     stylesheetRequests,
   };
 }
