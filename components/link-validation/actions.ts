@@ -2,7 +2,7 @@
 
 import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
-import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import { mintDeviceId, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
 import { formField, stringFields } from '@/lib/action-arguments';
@@ -17,7 +17,7 @@ export type LinkConfirmationState =
   | { status: 'ask' }
   | { status: 'signed-in'; location: string }
   | { status: 'confirmed' }
-  | { status: 'error'; message: ErrorMessageKey };
+  | { status: 'error'; message: LinkConfirmationError };
 
 /**
  * Checks an e-mailed sign-in link and signs this browser in. It runs as an action after the page

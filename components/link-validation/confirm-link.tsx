@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from '@/components/mail-sent/sign-in-channel';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
-import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import type { LinkConfirmationState } from './actions';
 import { CONFIRM_FIELD } from './confirmation-field';
 
@@ -15,7 +15,7 @@ export type ConfirmLinkText = Record<
 > & {
   /** "Someone asked to sign in as <address>…", with the address in place. */
   askBody: ReactNode;
-  errors: Record<ErrorMessageKey, string>;
+  errors: Record<LinkConfirmationError, string>;
 };
 
 /**

@@ -43,6 +43,10 @@ export type ErrorMessageKey =
   | 'microsoftEmailNotVerified'
   | 'microsoftTenantNotAllowed';
 
+/** The only errors a link confirmation shows: whatever else the backend says, the link is invalid. */
+export const linkConfirmationErrors = ['serviceUnavailable', 'somethingWrong'] as const satisfies readonly ErrorMessageKey[];
+export type LinkConfirmationError = (typeof linkConfirmationErrors)[number];
+
 /** What the person sees after verifyUser fails. */
 export type VerifyUserOutcome =
   | { show: 'message'; message: ErrorMessageKey }

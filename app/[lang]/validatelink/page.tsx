@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { confirmSignInLink } from '@/components/link-validation/actions';
+import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import type { LinkCheck } from '@/lib/backend/auth';
 import { readEmailSignIn } from '@/lib/cookies';
@@ -52,7 +53,7 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
     ...(await islandText('validateLink', ['heading', 'askHeading', 'confirm', 'decline', 'continue', 'confirmed', 'confirmedElsewhere'])),
     ...(await islandText('common', ['loading', 'tryAgain'])),
     askBody: t.rich('askBody', { email: () => <strong className="break-all">{email}</strong> }),
-    errors: await islandText('errors'),
+    errors: await islandText('errors', linkConfirmationErrors),
   };
 
   return (
