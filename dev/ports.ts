@@ -30,9 +30,13 @@ function portNumber(variable: string, value: string): number {
 export function devPorts(environment: Record<string, string | undefined>): DevPorts {
   const first = environment.DEV_PORT ? portNumber('DEV_PORT', environment.DEV_PORT) : DEFAULT_FIRST_PORT;
   if (first + layout.length - 1 > 65535) throw new Error(`DEV_PORT must leave room for ${layout.length} ports (at most ${65536 - layout.length})`);
+  const ports: number[] = [];
   const [gateway, backend, app, idp, idpGeneric] = layout.map(({ name, variable, offset }): DevPort => {
     const explicit = environment[variable];
-    const port = explicit ? portNumber(variable, explicit) : first + offset;
+    // The bare-origin provider stays beside the identity provider's port, as its settings.ts has it.
+    const fallback = variable === 'IDP_GENERIC_PORT' ? ports[3]! + 1 : first + offset;
+    const port = explicit ? portNumber(variable, explicit) : fallback;
+    ports.push(port);
     const host = name === 'backend' ? (environment.DEV_BACKEND_HOST ?? '127.0.0.1') : name.includes('identity provider') ? '127.0.0.1' : undefined;
     return { name, variable, port, host };
   }) as [DevPort, DevPort, DevPort, DevPort, DevPort];

@@ -124,6 +124,11 @@ describe('devPorts', () => {
     expect(Object.values(ports).map((entry) => entry.port)).toEqual([4000, 4001, 4100, 4003, 4004]);
   });
 
+  it('keeps the bare-origin provider beside the identity provider, as its own settings do', () => {
+    expect(devPorts({ IDP_PORT: '5003' }).idpGeneric.port).toBe(5004);
+    expect(devPorts({ IDP_PORT: '5003', IDP_GENERIC_PORT: '5100' }).idpGeneric.port).toBe(5100);
+  });
+
   it('checks each port on the address its server listens on', () => {
     const ports = devPorts({ DEV_BACKEND_HOST: '0.0.0.0' });
     expect(ports.gateway.host).toBeUndefined();
