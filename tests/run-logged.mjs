@@ -9,9 +9,9 @@
 // --done prints <message> when the command succeeds; `{seconds}` in it becomes its duration.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 
-const SHOWN_LINES = 60;
+const SHOWN_LINES = 30;
 
 const separator = process.argv.indexOf('--');
 const options = process.argv.slice(2, separator);
@@ -45,11 +45,13 @@ child.on('exit', (code, signal) => {
     if (done) console.log(done.replaceAll('{seconds}', ((performance.now() - started) / 1000).toFixed(0)));
     process.exit(0);
   }
+  // Node exits with 128 + the signal's number when a handler of its own stopped it (Next on SIGTERM).
+  const how = signal ?? (code === 143 ? 'exit code 143 (SIGTERM from outside)' : code === 130 ? 'exit code 130 (SIGINT)' : `exit code ${code}`);
   const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n');
   const shown = lines.slice(-SHOWN_LINES);
-  const where = relative(process.cwd(), logFile) || logFile;
+  const where = relative(process.cwd(), logFile).startsWith('..') ? resolve(logFile) : relative(process.cwd(), logFile);
   console.error(
-    `${[command, ...commandArguments].join(' ')} ended with ${signal ?? `exit code ${code}`}; ` +
+    `${[command, ...commandArguments].join(' ')} ended with ${how}; ` +
       (shown.length < lines.length ? `the last ${shown.length} of ${lines.length} lines of ${where}:` : `its output (${where}):`),
   );
   for (const line of shown) console.error(`  ${line}`);
