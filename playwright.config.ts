@@ -17,6 +17,7 @@ import {
   LOGIN_ORIGIN,
   RUN_DIRECTORY,
   SESSION_SECRET,
+  serverLog,
   SSO_CLIENTS,
   TLS_DIRECTORY,
 } from './tests/e2e/environment';
@@ -32,9 +33,19 @@ function preparedValue(name: string, fallback: string): string {
 
 const nginxPath = preparedValue('nginx-path', 'nginx');
 
+/**
+ * A server's output goes to reports/servers/<name>.log, not to the terminal: a green run shows
+ * progress and totals only. A server that ends by itself prints the end of its log
+ * (tests/run-logged.mjs); when the run fails, tests/e2e/server-logs-reporter.ts shows what the
+ * servers wrote while each failing test ran.
+ */
+function logged(name: string, command: string): string {
+  return `node tests/run-logged.mjs ${JSON.stringify(serverLog(name))} -- ${command}`;
+}
+
 /** The app as it runs in production: the standalone server, with only environment variables. */
 const appServers = APP_PORTS.map((port) => ({
-  command: 'node .next/standalone/server.js',
+  command: logged(`app-${port}`, 'node .next/standalone/server.js'),
   url: `http://127.0.0.1:${port}/login/en`,
   env: {
     ...APP_ENVIRONMENT,
@@ -53,9 +64,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // faults.spec.ts is slow by design (it runs alone, after the rest): no advice about it in every run.
+  reportSlowTests: null,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ['./tests/e2e/server-logs-reporter.ts']],
   use: {
     baseURL: `${LOGIN_ORIGIN}/login/`,
     ignoreHTTPSErrors: true,
@@ -70,7 +83,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node dev/identity-provider/server.ts',
+      command: logged('identity-provider', 'node dev/identity-provider/server.ts'),
       url: `${IDENTITY_PROVIDER_ORIGIN}/__dev/health`,
       ignoreHTTPSErrors: true,
       env: {
@@ -86,7 +99,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'node dev/backend/server.ts',
+      command: logged('backend', 'node dev/backend/server.ts'),
       url: `${BACKEND_ORIGIN}/__dev/fault`,
       env: {
         DEV_BACKEND_PORT: String(BACKEND_PORT),
@@ -97,7 +110,7 @@ export default defineConfig({
     },
     ...appServers,
     {
-      command: `${nginxPath} -p ${RUN_DIRECTORY}nginx -c ${RUN_DIRECTORY}nginx/nginx.conf -g "daemon off;"`,
+      command: logged('nginx', `${nginxPath} -p ${RUN_DIRECTORY}nginx -c ${RUN_DIRECTORY}nginx/nginx.conf -g "daemon off;"`),
       url: `https://127.0.0.1:${HTTPS_PORT}/login/en`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,

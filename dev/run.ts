@@ -5,16 +5,36 @@ import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { ensureDevCertificates, extraCaCertificatesFor } from './identity-provider/certificates.ts';
-import { identityProviderSettings as identityProvider } from './identity-provider/settings.ts';
+import { devPorts, freeFirstPort, heldPorts, portsHeldMessage, type DevPorts } from './ports.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const backendPort = process.env.DEV_BACKEND_PORT ?? '3001';
-const appPort = process.env.APP_PORT ?? '3002';
-const gatewayPort = process.env.GATEWAY_PORT ?? '3000';
 const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
 // Next's own dev server may spawn workers; they get this long to follow a SIGTERM.
 const forcedStopAfterMs = 5_000;
+
+// Every port is checked before anything is printed or started: a second `npm run dev` would
+// otherwise print its banner, start three servers and then die of EADDRINUSE in the fourth.
+let ports: DevPorts;
+try {
+  ports = devPorts(process.env);
+} catch (error) {
+  console.error(`npm run dev cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const held = await heldPorts(ports);
+if (held.length > 0) {
+  console.error(portsHeldMessage(held, await freeFirstPort(ports.gateway.port), appDomain));
+  process.exit(1);
+}
+const backendPort = String(ports.backend.port);
+const appPort = String(ports.app.port);
+const gatewayPort = String(ports.gateway.port);
+
+// The identity provider's settings read its ports when first imported, here and in its process.
+process.env.IDP_PORT = String(ports.idp.port);
+process.env.IDP_GENERIC_PORT = String(ports.idpGeneric.port);
+const { ensureDevCertificates, extraCaCertificatesFor } = await import('./identity-provider/certificates.ts');
+const { identityProviderSettings: identityProvider } = await import('./identity-provider/settings.ts');
 
 const loginOrigin = `http://web.${appDomain}:${gatewayPort}`;
 
@@ -42,6 +62,8 @@ const childEnv: NodeJS.ProcessEnv = {
 // Single sign-on against the local identity provider (dev/README.md), unless set otherwise.
 const appEnv: NodeJS.ProcessEnv = {
   ...childEnv,
+  // next.config.mjs imports lib/security-headers.ts, which Node reparses as ES module with a warning.
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'].filter(Boolean).join(' '),
   // The gateway and one entry before it: a developer's own X-Forwarded-For stands for a CDN's, so
   // that development can pose as an office network. Never in production (dev/README.md).
   TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS ?? '2',

@@ -23,6 +23,18 @@ const pageStyle = `
   code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; word-break: break-all; }
   details summary { cursor: pointer; color: var(--muted); font-size: 12px; }
   .empty { padding: 24px; background: #fff; border: 1px dashed var(--line); border-radius: 8px; color: var(--muted); }
+  /* Long addresses, links and cookie values wrap anywhere rather than widen the page. */
+  td, th, .note { overflow-wrap: anywhere; }
+  /* A phone (375 px): each row of a table.stacked becomes a card, its header a label above each value. */
+  @media (max-width: 640px) {
+    main { margin: 20px auto; padding: 0 12px; }
+    table.stacked, table.stacked tbody, table.stacked tr, table.stacked td { display: block; width: 100%; }
+    table.stacked thead { display: none; }
+    table.stacked tr { padding: 8px 0; border-bottom: 1px solid var(--line); }
+    table.stacked tr:last-child { border-bottom: 0; }
+    table.stacked td { padding: 4px 12px; border: 0; }
+    table.stacked td[data-label]::before { content: attr(data-label); display: block; color: var(--muted); font-size: 12px; }
+  }
 `;
 
 export function renderPage(title: string, body: string): string {

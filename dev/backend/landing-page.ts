@@ -51,6 +51,7 @@ export function handleLandingPage(req: IncomingMessage, res: ServerResponse, url
 · address <code data-testid="landing-path">${escapeHtml(url.pathname + url.search)}</code></p>
 <h2>Cookies this browser sent</h2>
 ${renderCookies(req)}
-<p><a href="/login">Back to the login</a></p>`;
+<p><a href="/login?from=web">Back to the login</a>
+<span class="note">(<code>?from=web</code>: the login forgets this sign-in rather than send you straight back here)</span></p>`;
   sendHtml(res, 200, renderPage(heading, body));
 }

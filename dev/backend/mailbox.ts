@@ -18,10 +18,10 @@ export function emptyMailbox(): void {
 function renderMessage(message: MailMessage): string {
   const time = message.sentAt.toLocaleTimeString('en-GB', { hour12: false });
   return `<tr>
-  <td title="${escapeHtml(message.sentAt.toISOString())}">${escapeHtml(time)}</td>
-  <td>${escapeHtml(message.to)}</td>
-  <td>${escapeHtml(message.subject)}</td>
-  <td><a class="button" href="${escapeHtml(message.link)}">Open sign-in link</a>
+  <td data-label="Time" title="${escapeHtml(message.sentAt.toISOString())}">${escapeHtml(time)}</td>
+  <td data-label="To">${escapeHtml(message.to)}</td>
+  <td data-label="Subject">${escapeHtml(message.subject)}</td>
+  <td data-label="Link"><a class="button" href="${escapeHtml(message.link)}">Open sign-in link</a>
     <details><summary>Show address</summary><code>${escapeHtml(message.link)}</code></details></td>
 </tr>`;
 }
@@ -30,7 +30,7 @@ function renderMailbox(): string {
   const list =
     messages.length === 0
       ? '<p class="empty">No messages yet. Sign in with an e-mail address from dev/README.md and the link appears here.</p>'
-      : `<table>
+      : `<table class="stacked">
 <thead><tr><th>Time</th><th>To</th><th>Subject</th><th>Link</th></tr></thead>
 <tbody>
 ${messages.map(renderMessage).join('\n')}

@@ -183,13 +183,16 @@ async function measure(
     cpuMsPerRequest: Math.round((cpuUsed / Math.max(1, result.requests.total)) * 100) / 100,
   };
   reports.push(report);
-  console.log(
-    `[load] ${name}: ${report.requestsPerSecond} req/s, p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms, ` +
+  // In the report (reports/e2e.json, and reports/load.json, which .ci/run prints), not the terminal.
+  test.info().annotations.push({
+    type: 'load',
+    description:
+      `${name}: ${report.requestsPerSecond} req/s, p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms, ` +
       `${report.requests} requests, ${report.errors} errors, ${report.timeouts} timeouts, ${report.unexpected} unexpected, ` +
       `RSS ${report.memoryMb.afterWarmUp} → ${report.memoryMb.afterRun} MB (${report.memoryMb.growthPercent} %), ` +
       `heap ${report.memoryMb.heapAfterWarmUp} → ${report.memoryMb.heapAfterRun} MB, ${report.cpuMsPerRequest} ms CPU/request` +
       (sample ? `; first unexpected: ${sample}` : ''),
-  );
+  });
   return { result, unexpected, report };
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -58,6 +58,8 @@ test('a clean copy of the build serves /login/en and its assets with only enviro
     expect(stylesheet).toBeDefined();
     expect((await fetch(`http://127.0.0.1:${testPort(4310)}${stylesheet}`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${testPort(4310)}/login/logo.svg`)).status).toBe(200);
+    // Next's own start, after the settings check of server.js.
+    expect(server.output()).toContain('Ready in');
   } finally {
     server.child.kill('SIGKILL');
   }
@@ -75,7 +77,7 @@ test('readiness says 503 while the backend is away, without saying more', async 
   }
 });
 
-test('a bad setting stops the server with one clear line per problem and a non-zero exit', async () => {
+test('a bad setting stops the server before Next says anything: one clear line per problem and a non-zero exit', async () => {
   const server = startServer(copy, {
     ...BASE_ENVIRONMENT,
     PORT: String(testPort(4313)),
@@ -86,9 +88,38 @@ test('a bad setting stops the server with one clear line per problem and a non-z
   const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))]);
   if (code === 'running') server.child.kill('SIGKILL');
   expect(code).toBe(1);
-  expect(server.output()).toContain('BACKEND_URL: must be an http(s) URL');
-  expect(server.output()).toContain('SESSION_SECRET: must be at least 32 characters');
-  expect(server.output()).not.toContain('APP_DOMAINS');
+  expect(server.output().split('\n')).toEqual([
+    'The login app cannot start, because its configuration is invalid:',
+    '  BACKEND_URL: must be an http(s) URL',
+    '  SESSION_SECRET: must be at least 32 characters',
+    '',
+  ]);
+  // Neither Next's banner nor its "Ready in 0ms" came first, and nothing listened.
+  expect(server.output()).not.toMatch(/Ready|Next\.js|Local:/);
+  expect(await fetch(`http://127.0.0.1:${testPort(4313)}/login/api/health`).catch(() => 'refused')).toBe('refused');
+});
+
+test('settings from a .env file beside server.js count, as Next reads them', async () => {
+  // The check runs before Next, so it must load the same files Next would, or refuse a good deployment.
+  const directory = mkdtempSync(join(tmpdir(), 'desk-login-standalone-env-'));
+  try {
+    cpSync(copy, directory, { recursive: true });
+    writeFileSync(join(directory, '.env.production'), Object.entries(SETTINGS).map(([name, value]) => `${name}=${value}\n`).join(''));
+    const server = startServer(directory, { ...BASE_ENVIRONMENT, PORT: String(testPort(4315)) });
+    try {
+      await waitUntilServing(`http://127.0.0.1:${testPort(4315)}/login/api/health`);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+    writeFileSync(join(directory, '.env.production'), 'SESSION_SECRET=short\n');
+    const { SESSION_SECRET: _fromTheFile, ...otherSettings } = SETTINGS;
+    const refused = startServer(directory, { ...BASE_ENVIRONMENT, ...otherSettings, PORT: String(testPort(4315)) });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('SESSION_SECRET: must be at least 32 characters');
+    expect(refused.output()).not.toContain('Ready');
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 });
 
 test('SIGTERM lets a request in flight finish, then the server exits within 10 s', async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { expect } from '@playwright/test';
-import { DOMAIN, SESSION_SECRET } from './environment.ts';
+import { DOMAIN, SERVER_LOG_DIRECTORY, serverLog, SESSION_SECRET } from './environment.ts';
 
 /**
  * One more instance of the app as production runs it (the standalone server, only environment
@@ -8,6 +9,9 @@ import { DOMAIN, SESSION_SECRET } from './environment.ts';
  * made through the real topology open here too. Resolves once the instance answers.
  */
 export async function startStandaloneApp(options: { port: number; backendUrl: string; nodeArguments?: string[] }): Promise<ChildProcess> {
+  // Its output in a file, as the suite's servers' (shown when the run fails: server-logs-reporter.ts).
+  mkdirSync(SERVER_LOG_DIRECTORY, { recursive: true });
+  const output = openSync(serverLog(`standalone-${options.port}`), 'w');
   const app = spawn(process.execPath, [...(options.nodeArguments ?? []), '.next/standalone/server.js'], {
     env: {
       PATH: process.env.PATH,
@@ -19,8 +23,9 @@ export async function startStandaloneApp(options: { port: number; backendUrl: st
       APP_DOMAINS: DOMAIN,
       SESSION_SECRET,
     } as NodeJS.ProcessEnv,
-    stdio: 'ignore',
+    stdio: ['ignore', output, output],
   });
+  closeSync(output);
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${options.port}/login/api/health`).catch(() => undefined))?.status ?? 0, { timeout: 20_000 })
     .toBe(200);

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { latestSignInLink } from './backend.ts';
+import { BACKEND_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { signInByEmail } from './sign-in.ts';
+
+/** The development backend's own pages (dev/README.md): the mailbox and the organisation's landing page. */
+
+test('the mailbox fits a phone: a mail to a long address scrolls nothing sideways at 375 px', async ({ browser, request }) => {
+  const email = `anna+a-sub-address-much-longer-than-a-phone-is-wide-${Date.now().toString(36)}@acme.test`;
+  const asking = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await asking.newPage();
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await latestSignInLink(request, email);
+  await asking.close();
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const mailbox = await phone.newPage();
+  await mailbox.goto(`${BACKEND_ORIGIN}/mailbox`);
+  const address = mailbox.getByText(email);
+  await expect(address).toBeVisible();
+  // The viewport meta makes the layout viewport the phone's; then nothing may be wider than it.
+  expect(await mailbox.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))).toEqual({
+    scroll: 375,
+    client: 375,
+  });
+  const box = await address.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  const open = mailbox.getByRole('link', { name: 'Open sign-in link' }).first();
+  const openBox = await open.boundingBox();
+  expect(openBox!.x + openBox!.width).toBeLessThanOrEqual(375);
+  await phone.close();
+});
+
+test('"Back to the login" on the landing page signs out: the login shows instead of the arrival sending the person back', async ({ page, context }) => {
+  await signInByEmail(page, 'anna@acme.test', 'acme');
+  // The stored sign-in alone would bring a plain /login straight back here.
+  expect((await context.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name)).toContain('lastLogin');
+
+  await page.getByRole('link', { name: 'Back to the login' }).click();
+  await expect(page).toHaveURL(`${LOGIN_ORIGIN}/login/en?from=web`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect((await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).not.toContain('lastLogin');
+});
