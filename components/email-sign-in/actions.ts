@@ -5,10 +5,9 @@ import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-cat
 import { clearCookie, mintDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
 import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
 import { formField, formLanguage } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
-import type { Language } from '@/lib/i18n/routing';
+import { errorText } from '@/lib/i18n/error-text';
 import { requestContext } from '@/lib/request-context';
 import { requestLogger } from '@/lib/logger';
 import { isValidEmail } from '@/lib/validation';
@@ -20,9 +19,6 @@ export type EmailFormState =
   | { status: 'rate-limited'; email: string }
   | { status: 'trial-expired'; email: string };
 
-async function errorText(language: Language, key: ErrorMessageKey | 'emailNotValid'): Promise<string> {
-  return (await getTranslations({ locale: language, namespace: 'errors' }))(key);
-}
 
 /** The e-mail form: sends a sign-in link, or leads to sign-up, or says what went wrong. */
 export async function requestSignInLink(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {

@@ -3,19 +3,15 @@
 import { createUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
-import { getTranslations } from 'next-intl/server';
 import { formField, formLanguage } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
-import type { Language } from '@/lib/i18n/routing';
+import { errorText } from '@/lib/i18n/error-text';
 import { requestContext } from '@/lib/request-context';
 import { isValidDisplayName } from '@/lib/validation';
 
 /** `message` is the error, translated here: the island holds no dictionary of errors. */
 export type SignUpFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; message: string };
 
-async function errorText(language: Language, key: ErrorMessageKey): Promise<string> {
-  return (await getTranslations({ locale: language, namespace: 'errors' }))(key);
-}
 
 /** The name entry of a new user: creates the account, and a sign-in link is on its way. */
 export async function createAccount(_previous: SignUpFormState, form: FormData): Promise<SignUpFormState> {
