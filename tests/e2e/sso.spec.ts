@@ -49,6 +49,17 @@ for (const { provider, button } of providers) {
       await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
     });
 
+    test('the picker hands off only to an organisation it offered, whatever the posted choice says', async ({ page, context }) => {
+      await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
+      await expect(page.getByRole('button', { name: 'globex' })).toBeVisible();
+      // The choice travels as the button's value: a client can post any name.
+      await page.getByRole('button', { name: 'globex' }).evaluate((button) => ((button as HTMLButtonElement).value = 'hooli'));
+      await page.getByRole('button', { name: 'globex' }).click();
+      await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+      const handedOff = (await context.cookies(organisationOrigin('hooli'))).map((cookie) => cookie.name);
+      expect(handedOff).not.toContain('lastLogin');
+    });
+
     test('the picker\'s back button forgets the list and returns to the login as cancelled', async ({ page }) => {
       await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
       await page.getByRole('button', { name: 'Back' }).click();
