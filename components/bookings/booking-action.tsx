@@ -72,7 +72,7 @@ export function BookingAction({
         {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{text.serviceUnavailable}</StatusMessage>}
         {!pending && state.status === 'failed' && <StatusMessage tone="error">{text.somethingWrong}</StatusMessage>}
         {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable' || state.status === 'failed') && (
-          <button type="submit" className={buttonClasses(userAction === 'cancel' ? 'primary' : 'outline')}>
+          <button type="submit" className={buttonClasses(userAction === 'cancel' ? 'danger' : 'outline')}>
             {userAction === 'cancel' ? text.confirmCancel : text.extend}
           </button>
         )}

@@ -6,6 +6,8 @@ const variants = {
   secondary: 'bg-secondary text-ink hover:brightness-95',
   outline: 'border border-line bg-white text-ink hover:bg-canvas',
   quiet: 'text-primary-strong underline-offset-4 hover:underline',
+  // What cannot be undone (cancelling a booking): not the colour of going on.
+  danger: 'bg-danger text-white hover:brightness-90',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -32,6 +32,8 @@ test('"cancel" asks first and calls the backend only after the confirming click'
   await page.waitForLoadState('networkidle');
   expect(await userActionCalls(request, key)).toHaveLength(0);
 
+  // Cancelling cannot be undone: the danger colour, not the primary blue of going on.
+  await expect(page.getByRole('button', { name: 'Ja, reservering annuleren' })).toHaveCSS('background-color', 'rgb(180, 35, 24)');
   await page.getByRole('button', { name: 'Ja, reservering annuleren' }).click();
   await expect(page.getByText('Reservering geannuleerd.')).toBeVisible();
   expect(await userActionCalls(request, key)).toHaveLength(1);
