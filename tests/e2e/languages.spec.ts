@@ -80,3 +80,25 @@ for (const [language, dictionary] of Object.entries(dictionaries)) {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(dictionary.errors.userClose);
   });
 }
+
+test('German headings on a phone leave no word alone on their last line', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/login/de/totp', '/login/de/invalid', '/login/de/user-limit']) {
+    await page.goto(path);
+    const wordsPerLine = await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
+      const lines = new Map<number, number>();
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const top = Math.round(range.getBoundingClientRect().top);
+          lines.set(top, (lines.get(top) ?? 0) + 1);
+        }
+      }
+      return [...lines.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+    });
+    if (wordsPerLine.length > 1) expect(wordsPerLine.at(-1), `${path}: words per line ${wordsPerLine.join(', ')}`).toBeGreaterThan(1);
+  }
+});
