@@ -1,7 +1,7 @@
 'use server';
 
 import { verifyUser } from '@/lib/backend/auth';
-import { verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { verifyUserOutcome } from '@/lib/backend/error-catalogue';
 import { clearCookie, mintDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
 import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';

@@ -1,7 +1,7 @@
 'use server';
 
 import { createUser } from '@/lib/backend/auth';
-import { accountCreationOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { accountCreationOutcome } from '@/lib/backend/error-catalogue';
 import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
 import { formField, formLanguage } from '@/lib/action-arguments';
 import { redirectToPage } from '@/lib/action-redirect';
