@@ -1,4 +1,4 @@
-// The development stand-in for the production reverse proxy (docs: contracts section 1):
+// The development stand-in for the production reverse proxy (docs/decisions.md, Where the app runs):
 // /login goes to the Next dev server, everything else to the development backend.
 import { createServer, request } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';

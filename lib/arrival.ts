@@ -3,9 +3,9 @@ import type { DeviceSignIn } from '@/lib/backend/auth';
 import type { LastLogin } from '@/lib/cookies';
 
 /**
- * Auto-login when a browser arrives at the login page (specification section 4): a returning
- * user is sent on to their organisation before any page is rendered. The local-storage token of
- * step 1 is only visible to the browser; the page checks it (components/arrival).
+ * Auto-login when a browser arrives at the login page (docs/product.md, Arrival): a returning
+ * user is sent on to their organisation before any page is rendered. The local-storage token is
+ * only visible to the browser; the page checks it (components/arrival).
  */
 
 /** Every backend call on arrival shares this budget; past it, the login page is shown. */

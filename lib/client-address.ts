@@ -3,7 +3,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 
 /**
- * Who the client is (contracts.md section 1): the address the trusted reverse proxy saw. Each
+ * Who the client is (docs/decisions.md, Who the client is): the address the trusted reverse proxy saw. Each
  * proxy appends the address of its peer to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for),
  * after whatever the client wrote itself; so only the right-most `trustedProxyHops` entries were
  * written by someone we trust, and the client is the left-most of those: the right-most entry

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every setting of the app, parsed once from the environment (contracts.md section 2).
+ * Every setting of the app, parsed once from the environment (docs/decisions.md, Settings).
  * In development each setting has a default that points at the local stand-ins in `dev/`;
  * in production a missing or malformed value stops the server with one line per problem.
  */
@@ -63,7 +63,7 @@ function settingsSchema(production: boolean) {
     BACKEND_URL: required(httpUrl, 'http://127.0.0.1:3001'),
     APP_DOMAINS: required(
       commaSeparated(domainName).pipe(z.array(z.string()).min(1, { error: 'needs at least one domain' })),
-      // Not `localhost` (contracts.md): browsers refuse cookies for Domain=localhost.
+      // Not `localhost` (docs/decisions.md, Settings): browsers refuse cookies for Domain=localhost.
       'desk.localhost',
     ),
     SESSION_SECRET: required(

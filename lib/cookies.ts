@@ -4,8 +4,8 @@ import type { RequestHost } from '@/lib/hosts';
 import { seal, unseal } from '@/lib/sealed';
 
 /**
- * Every cookie this app reads or writes: name, lifetime, flags (contracts.md sections 5 and 6,
- * README table). Cookies of the specification live on the parent domain so that the
+ * Every cookie this app reads or writes: name, lifetime, flags (docs/decisions.md, The hand-off
+ * and its cookies; the README's table). The cookies of the hand-off live on the parent domain so that the
  * organisation's host sees them. Sign-in state that only this app reads is host-only on
  * web.<domain> under the `__Host-` prefix: the browser refuses such a cookie from any other host,
  * so no sibling host of the parent domain can plant or shadow it.
@@ -17,7 +17,7 @@ const DAY = 24 * 60 * 60;
 /** A single sign-on that has not come back from the provider by then must start again. */
 export const SSO_FLOW_LIFETIME_SECONDS = 10 * 60;
 
-/** Polling for a confirmed link stops after this long (contracts.md section 3). */
+/** Polling for a confirmed link stops after this long (docs/decisions.md, The calls). */
 export const EMAIL_SIGN_IN_LIFETIME_SECONDS = 15 * 60;
 
 /**
@@ -195,7 +195,7 @@ export async function readLastLogin(received: ReceivedCookies): Promise<LastLogi
 }
 
 /**
- * The hand-off to an organisation (contracts.md section 5): what the organisation's web app and
+ * The hand-off to an organisation (docs/decisions.md, The hand-off and its cookies): what the organisation's web app and
  * a later arrival at the login need to know about this sign-in.
  */
 export async function writeOrganisationSignIn(

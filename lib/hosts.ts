@@ -1,6 +1,6 @@
 /**
  * Which configured domain a request arrived on, and the addresses built from it
- * (contracts.md section 1). Only hosts under a configured domain are ever used to build a URL;
+ * (docs/decisions.md, Where the app runs). Only hosts under a configured domain are ever used to build a URL;
  * anything else falls back to the first configured domain, so a forged Host header can never
  * produce a redirect to a foreign host.
  */

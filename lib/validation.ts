@@ -1,5 +1,5 @@
 /**
- * The input rules of the specification (section 5), as plain functions: the same checks run in
+ * The input rules (docs/product.md, Input rules), as plain functions: the same checks run in
  * the browser (without pulling a schema library into the page) and on the server.
  */
 

@@ -3,7 +3,7 @@
 import { useErrorPageText } from '@/components/i18n/error-page-text';
 import { buttonClasses } from '@/components/ui/button-styles';
 
-/** Errors in the login tree: a short translated page with a way back (contracts.md section 6). */
+/** Errors in the login tree: a short translated page with a way back (docs/decisions.md, For safety). */
 export default function LoginError() {
   const text = useErrorPageText();
   return (

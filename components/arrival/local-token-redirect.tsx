@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 const LOCAL_TOKEN_KEY = 'token';
 
 /**
- * Step 1 of the arrival (specification section 4), the one only the browser can take: a token
+ * The last step of the arrival (docs/product.md, Arrival), the one only the browser can take: a token
  * in local storage means the person is signed in already, so the host's root is where to go.
  */
 export function LocalTokenRedirect() {

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-/** The mobile deep-link delay of the specification. */
+/** The mobile deep-link delay (docs/product.md, Timings and limits). */
 export const DEEP_LINK_DELAY_MS = 2_000;
 
 export function OpenAppAfterDelay({ location }: { location: string }) {

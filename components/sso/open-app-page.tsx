@@ -7,7 +7,7 @@ import { appRedirectLocation } from '@/lib/sso/outcome';
 import { OpenAppAfterDelay } from './open-app-after-delay';
 import { receivedCookies } from '@/lib/request-context';
 
-/** On a phone: says the app is opening, then opens it after the specification's 2 s. */
+/** On a phone: says the app is opening, then opens it after 2 s. */
 export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
-/** The specification hides the loading overlay after 4 s, whatever the provider is doing. */
+/** The loading overlay goes after 4 s, whatever the provider is doing (docs/product.md, Login page). */
 export const LOADING_OVERLAY_MS = 4_000;
 
 /** A plain link to a start route, with a covering spinner while the provider's page loads. */

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** The specification's status messages disappear after 10 s. */
+/** Status messages disappear after 10 s (docs/decisions.md, Kept as specified, though questioned). */
 export const STATUS_MESSAGE_LIFETIME_MS = 10_000;
 
 /**

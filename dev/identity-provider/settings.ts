@@ -33,7 +33,7 @@ function listFromEnv(name: string, fallback: string): string[] {
     .filter((item) => item.length > 0);
 }
 
-// The app's return addresses (contracts section 4): <origin>/login/google and /login/microsoft.
+// The app's return addresses (docs/decisions.md, Single sign-on): <origin>/login/google and /login/microsoft.
 const redirectOrigins = listFromEnv('IDP_REDIRECT_ORIGINS', 'http://web.desk.localhost:3000');
 
 export const identityProviderSettings = {

@@ -8,7 +8,7 @@ import { knownErrorCodes, type ErrorCode } from './error-catalogue';
 export const BACKEND_TIMEOUT_MS = 5_000;
 
 /**
- * What went wrong with a backend call (contracts.md section 3): a code from the catalogue,
+ * What went wrong with a backend call (docs/decisions.md, The backend): a code from the catalogue,
  * anything else the backend said ("unknown"), or no usable answer at all ("unavailable").
  */
 export type BackendFailure =

@@ -1,6 +1,6 @@
 import type { BackendFailure } from './client';
 
-/** The error codes of the specification's catalogue (section 8); any other code is "unknown". */
+/** The error codes the backend is known to answer (docs/product.md, Messages); any other code is "unknown". */
 export const knownErrorCodes = [
   'INVALID_EMAIL',
   'NOT_FOUND',
@@ -79,7 +79,7 @@ export type AccountCreationOutcome = { show: 'userLimitPage' } | { show: 'messag
 export function accountCreationOutcome(failure: BackendFailure): AccountCreationOutcome {
   if (failure.kind === 'code' && failure.code === 'USER_COUNT_EXCEEDED') return { show: 'userLimitPage' };
   if (failure.kind === 'unavailable') return { show: 'message', message: 'serviceUnavailable' };
-  // The specification marks the name as wrong for every other refusal; a crash or a garbled
+  // Every other refusal marks the name as wrong (docs/decisions.md, For the person); a crash or a garbled
   // answer refused nothing, and blaming the name would have the person retype it for no reason.
   return isRefusal(failure) ? { show: 'message', message: 'nameRejected' } : { show: 'message', message: 'somethingWrong' };
 }

@@ -1,7 +1,7 @@
 import { isLanguage, preferredLanguage } from './routing';
 
 /**
- * Where a path without a language goes (specification section 2). Paths are those below the
+ * Where a path without a language goes (docs/product.md, Languages). Paths are those below the
  * base path. Pages that e-mails and other apps link to without a language (`/validatelink`,
  * `/totp`, …) keep the rest of their path and query; anything else unknown goes to the login.
  *

@@ -117,7 +117,7 @@ function lowerCaseString(value: unknown): string | undefined {
 }
 
 /**
- * Whether the token proves an identity the app may forward (contracts.md section 4). Google must
+ * Whether the token proves an identity the app may forward (docs/decisions.md, Single sign-on). Google must
  * vouch for the address (`email_verified` true). Entra has no `email_verified`; its `xms_edov`
  * ("e-mail domain owner verified", an optional claim) false means the tenant has not verified the
  * domain of `email`, so that address may belong to someone else. Many tenants do not emit it:

@@ -2,7 +2,7 @@ import type { BackendResult } from '@/lib/backend/client';
 import type { SsoSignIn } from '@/lib/backend/auth';
 import { ssoLoginError, type SsoError } from '@/lib/backend/error-catalogue';
 
-/** Where a single sign-on ends, decided from ssoLogin's answer (specification section 4). */
+/** Where a single sign-on ends, decided from ssoLogin's answer (docs/product.md, Single sign-on). */
 export type SsoOutcome =
   | { kind: 'login-error'; error: SsoError }
   | { kind: 'one-time-code-page' }
@@ -63,7 +63,7 @@ function parsedUrl(text: string): URL | undefined {
 }
 
 /**
- * Whether `redirect_uri` may receive a token (contracts.md §4): the scheme, host and port of an
+ * Whether `redirect_uri` may receive a token (docs/decisions.md, Single sign-on): the scheme, host and port of an
  * allowlist entry exactly, and the entry's path or a path below it at a `/`, so `/app` allows
  * `/app` and `/app/cb` but never `/app-evil`, and `deskbooking://sso` never `deskbooking://ssox`.
  * A bare string prefix would also let `https://app.example.com.evil.com` pass.
@@ -84,7 +84,7 @@ export function isAllowedRedirectUri(candidate: string, allowlist: readonly stri
   });
 }
 
-/** The allowed app address with the token (and organisation) as query parameters (contracts.md §5). */
+/** The allowed app address with the token (and organisation) as query parameters (docs/decisions.md, The hand-off and its cookies). */
 export function appRedirectLocation(appRedirectUri: string, token: string, subDomain?: string): string {
   const url = new URL(appRedirectUri);
   url.searchParams.set('token', token);

@@ -21,7 +21,7 @@ import { assertProviderAnswers } from './provider-probe';
 
 export type SsoProvider = 'google' | 'microsoft';
 
-// offline_access is what the specification asks Microsoft for; nothing here uses a refresh token.
+// offline_access is among the scopes Microsoft is asked for (docs/identity-providers.md); nothing here uses a refresh token.
 const scopes: Record<SsoProvider, string[]> = {
   google: ['openid', 'email', 'profile'],
   microsoft: ['openid', 'profile', 'offline_access', 'email'],

@@ -69,7 +69,7 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
   }
 
   const { host, cookies } = await requestContext();
-  // The return address registered with the providers lives on web.<domain> (contracts.md §4).
+  // The return address registered with the providers lives on web.<domain> (docs/decisions.md, Single sign-on).
   const redirectUri = `${webOrigin(host)}${BASE_PATH}/${provider}`;
   const state = randomToken();
   const nonce = randomToken();

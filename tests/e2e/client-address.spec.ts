@@ -3,7 +3,7 @@ import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from 
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 /**
- * Who the client is (contracts.md section 1): the address nginx saw, never an X-Forwarded-For
+ * Who the client is (docs/decisions.md, Who the client is): the address nginx saw, never an X-Forwarded-For
  * entry the browser wrote itself. Each browser here writes one; the backend must see only what
  * nginx appended (the browser reaches nginx on 127.0.0.1), on every call made for the person.
  */

@@ -30,7 +30,7 @@ function text(language: Language, key: string): string {
 
 type FaultMode = 'down' | 'slow' | 'error500' | 'malformed' | 'wrong-shape';
 
-/** What the person is told (contracts.md §3): no answer at all, or an answer that is of no use. */
+/** What the person is told (docs/decisions.md, The backend): no answer at all, or an answer that is of no use. */
 const faults: { mode: FaultMode; message: string }[] = [
   { mode: 'down', message: 'errors.serviceUnavailable' },
   { mode: 'slow', message: 'errors.serviceUnavailable' },
@@ -259,7 +259,7 @@ test('mail-sent: the status says when the backend cannot tell, "send again" says
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
   await reachMailSent(page, 'en');
 
-  // The poll: each fault, then back to waiting; a 200 without authToken is "pending" (contracts.md §3).
+  // The poll: each fault, then back to waiting; a 200 without authToken is "pending" (docs/decisions.md, The calls).
   const status = page.locator('[data-status]');
   const pollBound = { timeout: POLL_INTERVAL_MS + BACKEND_TIMEOUT_MS + MARGIN_MS };
   const polls: [FaultMode | 'none', string][] = [

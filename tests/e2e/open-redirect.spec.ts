@@ -107,7 +107,7 @@ test('a redirect_uri outside the allowlist is refused before anything else happe
 /** The control centre's entry of the suite's SSO_REDIRECT_ALLOWLIST (environment.ts). */
 const ALLOWED_CONTROL_CENTRE = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso`;
 
-/** Addresses that share an allowed entry's characters but not its place (contracts.md section 4). */
+/** Addresses that share an allowed entry's characters but not its place (docs/decisions.md, Single sign-on). */
 const nearMissRedirectUris = [
   `${ALLOWED_CONTROL_CENTRE}-evil/x`,
   `${ALLOWED_CONTROL_CENTRE}x`,

@@ -3,7 +3,7 @@ import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, un
 
 /**
  * What never reaches ssoLogin, and what the person reads instead, in each language: a token whose
- * provider does not vouch for the address (contracts.md section 4), and each error a provider
+ * provider does not vouch for the address (docs/decisions.md, Single sign-on), and each error a provider
  * can send back instead of a code. The local provider plays both: `unverified…@` addresses get
  * `email_verified: false` (Google) or `xms_edov: false` (Entra), and
  * `login_hint=provider-error.<code>@errors.test` answers with that error and a raw

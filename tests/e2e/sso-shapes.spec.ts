@@ -5,8 +5,8 @@ import { KEY_REFRESH_COOLDOWN_MS } from '../../lib/sso/id-token.ts';
 import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, startPath } from './single-sign-on.ts';
 
 /**
- * MICROSOFT_AUTHORITY and GOOGLE_ISSUER may name any OpenID provider (contracts.md sections 2
- * and 4). The suite's own deployment plays Entra's multi-tenant shape (tests/e2e/sso.spec.ts);
+ * MICROSOFT_AUTHORITY and GOOGLE_ISSUER may name any OpenID provider (docs/decisions.md, Single
+ * sign-on). The suite's own deployment plays Entra's multi-tenant shape (tests/e2e/sso.spec.ts);
  * here a deployment of its own per shape, configured by environment variables only, signs in
  * with both buttons against a provider at a bare origin and one with a realm path (Keycloak),
  * and the realm shows what one shared discovery document, key rotation and a provider that is

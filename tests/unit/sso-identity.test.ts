@@ -8,7 +8,7 @@ import type { Discovery } from '@/lib/sso/discovery';
 const anyone: IdentityPolicy = { googleHostedDomains: [], microsoftTenantIds: [] };
 const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
-describe('identityRefusal (contracts.md section 4)', () => {
+describe('identityRefusal (docs/decisions.md, Single sign-on)', () => {
   it.each<[string, JWTPayload, IdentityPolicy, ReturnType<typeof identityRefusal>]>([
     ['a verified Google address', { email_verified: true }, anyone, undefined],
     ['Google\'s older string form', { email_verified: 'true' }, anyone, undefined],

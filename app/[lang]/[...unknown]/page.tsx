@@ -1,7 +1,7 @@
 import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 
-/** Any other path in a language leads to the login page (specification section 2). */
+/** Any other path in a language leads to the login page (docs/product.md, Languages). */
 export default async function UnknownPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   await redirectToPage('/', lang);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isLanguage, languages } from '@/lib/i18n/routing';
 
 /**
- * The dictionaries as JSON (specification section 7): `/login/locale/{lang}.json`. Read from the
+ * The dictionaries as JSON (docs/product.md, Languages): `/login/locale/{lang}.json`. Read from the
  * source files when the build prerenders this route: an import of them yields the messages as
  * compiled at build time for the pages (next.config.mjs), not the ICU text a reader expects.
  */

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+
+/** The README's screenshots: which screens, at which sizes, and where each file lives. */
+
+export const SCREENSHOT_SCREENS = ['login', 'mail-sent', 'picker', 'trial-expired'] as const;
+export type ScreenshotScreen = (typeof SCREENSHOT_SCREENS)[number];
+
+/** The viewport in CSS pixels; a page longer than it is taken whole. */
+export const SCREENSHOT_SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 667 },
+} as const;
+export type ScreenshotSize = keyof typeof SCREENSHOT_SIZES;
+
+export const SCREENSHOT_DIRECTORY = 'docs/screenshots';
+
+/** `docs/screenshots/<screen>-<size>.png`, relative to the project root. */
+export function screenshotFile(screen: ScreenshotScreen, size: ScreenshotSize): string {
+  return `${SCREENSHOT_DIRECTORY}/${screen}-${size}.png`;
+}
+
+export function screenshotPath(screen: ScreenshotScreen, size: ScreenshotSize): string {
+  return join(process.cwd(), screenshotFile(screen, size));
+}
