@@ -1,3 +1,5 @@
-export default {
+const postcssConfig = {
   plugins: { '@tailwindcss/postcss': {} },
 };
+
+export default postcssConfig;

@@ -62,7 +62,7 @@ async function route(
   requestId: string,
 ): Promise<NextResponse> {
   // Sign-in state lives in host-only cookies of web.<domain>: every page and start of a flow is
-  // served there, so that what one step writes, the next one reads (contracts.md section 6).
+  // served there, so that what one step writes, the next one reads (docs/decisions.md, For safety).
   if (isPageRequest(request) && host.hostname !== `web.${host.domain}`) {
     return NextResponse.redirect(`${webOrigin(host)}${fullPath(request)}${request.nextUrl.search}`, 308);
   }

@@ -10,6 +10,8 @@ export default async function NotFound() {
       <body className="not-found">
         <main>
           <h1>Page not found</h1>
+          {/* A whole new request, so that the proxy picks the language: no client-side navigation. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href="/login">
             Go to sign-in
           </a>

@@ -14,14 +14,15 @@ function runModule(source: string): Record<string, unknown> {
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { jsx: ts.JsxEmit.ReactJSX, module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   });
-  const module = { exports: {} as Record<string, unknown> };
+  const commonJsModule = { exports: {} as Record<string, unknown> };
   const load = (id: string): unknown => {
     if (id === 'next/server') return { connection: async () => undefined };
     if (id.endsWith('.css')) return {};
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated module's own imports
     return require(id);
   };
-  new Function('require', 'module', 'exports', outputText)(load, module, module.exports);
-  return module.exports;
+  new Function('require', 'module', 'exports', outputText)(load, commonJsModule, commonJsModule.exports);
+  return commonJsModule.exports;
 }
 
 function renderFragment(jsx: string): string {

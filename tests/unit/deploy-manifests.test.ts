@@ -27,6 +27,7 @@ type Manifest = {
   kind: string;
   metadata: { name: string; labels?: Record<string, string> };
   // Each kind reads its own fields below.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed manifest, read field by field
   spec: any;
   data?: Record<string, unknown>;
   stringData?: Record<string, unknown>;

@@ -55,9 +55,9 @@ describe('seal and unseal', () => {
   it('refuses a value sealed with another SESSION_SECRET', async () => {
     const sealed = await seal('sign-up', payload, 60);
     let other: typeof import('@/lib/sealed') | undefined;
-    jest.isolateModules(() => {
+    await jest.isolateModulesAsync(async () => {
       process.env.SESSION_SECRET = 'another-secret-of-at-least-32-characters';
-      other = require('@/lib/sealed');
+      other = await import('@/lib/sealed');
     });
     // The reloaded module works with its own secret...
     await expect(other!.unseal('sign-up', await other!.seal('sign-up', payload, 60), signUp)).resolves.toEqual(payload);
@@ -69,16 +69,16 @@ describe('seal and unseal', () => {
     const sealedBefore = await seal('sign-up', payload, 60);
     let rotated: typeof import('@/lib/sealed') | undefined;
     let withoutPrevious: typeof import('@/lib/sealed') | undefined;
-    jest.isolateModules(() => {
+    await jest.isolateModulesAsync(async () => {
       process.env.SESSION_SECRET = 'the-new-secret-of-at-least-32-characters';
       process.env.SESSION_SECRET_PREVIOUS = secret;
-      rotated = require('@/lib/sealed');
-      require('@/lib/config').getConfig(); // read the environment now, not on first use
+      rotated = await import('@/lib/sealed');
+      (await import('@/lib/config')).getConfig(); // read the environment now, not on first use
     });
-    jest.isolateModules(() => {
+    await jest.isolateModulesAsync(async () => {
       delete process.env.SESSION_SECRET_PREVIOUS;
-      withoutPrevious = require('@/lib/sealed');
-      require('@/lib/config').getConfig();
+      withoutPrevious = await import('@/lib/sealed');
+      (await import('@/lib/config')).getConfig();
     });
     process.env.SESSION_SECRET = secret;
     await expect(rotated!.unseal('sign-up', sealedBefore, signUp)).resolves.toEqual(payload);

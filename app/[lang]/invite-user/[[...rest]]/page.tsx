@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
