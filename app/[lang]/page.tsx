@@ -4,6 +4,7 @@ import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
+import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { ExpiringStatus } from '@/components/ui/expiring-status';
 import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
@@ -14,11 +15,11 @@ import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const [t, tErrors, tRateLimit, tTrialExpired, tCommon, query, headerList] = await Promise.all([
+  const [t, tErrors, tRateLimit, trialExpired, tCommon, query, headerList] = await Promise.all([
     getTranslations('login'),
     getTranslations('errors'),
     getTranslations('rateLimit'),
-    getTranslations('trialExpired'),
+    trialExpiredContent(lang),
     getTranslations('common'),
     searchParams,
     headers(),
@@ -30,29 +31,11 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     query: new URLSearchParams(firstValues(query)),
   });
 
-  const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
     emailNotValid: tErrors('emailNotValid'),
     rateLimit: { heading: tRateLimit('heading'), body: tRateLimit('body'), tryAgain: tCommon('tryAgain') },
-    trialExpired: {
-      heading: tTrialExpired('heading'),
-      subheading: tTrialExpired('subheading'),
-      talkToSales: tTrialExpired('talkToSales'),
-      viewPricing: tTrialExpired('viewPricing'),
-      details: tTrialExpired.rich('details', {
-        demo: (chunks) => (
-          <a href={links.demo} className={inlineLink}>
-            {chunks}
-          </a>
-        ),
-        trial: (chunks) => (
-          <a href={links.freeTrial} className={inlineLink}>
-            {chunks}
-          </a>
-        ),
-      }),
-    },
+    trialExpired: trialExpired.text,
   };
 
   return (
@@ -61,7 +44,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
       <EmailSignIn
         language={lang}
         action={requestSignInLink}
-        trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang] }}
+        trialExpiredLinks={trialExpired.links}
         text={text}
         header={
           <>

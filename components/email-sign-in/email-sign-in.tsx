@@ -9,7 +9,7 @@ import type { Messages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/i18n/routing';
 import type { EmailFormState } from './actions';
 import { RateLimitView, type RateLimitText } from './rate-limit-view';
-import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from './trial-expired-view';
+import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 
 /** Every word of the island, translated by the page on the server (no message formatter here). */
 export type EmailSignInText = {

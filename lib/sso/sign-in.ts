@@ -202,8 +202,8 @@ async function followOutcome(
   switch (outcome.kind) {
     case 'login-error':
       return `${BASE_PATH}/${language}?error=${outcome.error}`;
-    case 'one-time-code-page':
-      return `${BASE_PATH}/${language}/totp`;
+    case 'error-page':
+      return `${BASE_PATH}/${language}/${outcome.page}`;
     case 'control-centre-error':
       return outcome.path;
     case 'control-centre':

@@ -201,6 +201,13 @@ const screens: Screen[] = [
       await expectHeading(page, d.sso.pickerHeading);
     },
   },
+  {
+    name: 'trial-expired page after single sign-on',
+    open: async (page, d, language) => {
+      await page.goto(`/login/start-microsoft?lang=${language}&login_hint=sso-demo-expired@errors.test`);
+      await expectHeading(page, d.trialExpired.heading);
+    },
+  },
 ];
 
 async function axeViolations(page: Page) {
