@@ -6,16 +6,20 @@ import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/em
 import { SsoButtons } from '@/components/sso/sso-buttons';
 import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { ExpiringStatus } from '@/components/ui/expiring-status';
+import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
 import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
+import { readLastSignInMethod } from '@/lib/cookies';
+import { receivedCookies } from '@/lib/request-context';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
+import { loginPageOrder } from '@/lib/sign-in-method';
 
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const [t, tErrors, tRateLimit, trialExpired, tCommon, query, headerList] = await Promise.all([
+  const [t, tErrors, tRateLimit, trialExpired, tCommon, query, headerList, received] = await Promise.all([
     getTranslations('login'),
     getTranslations('errors'),
     getTranslations('rateLimit'),
@@ -23,6 +27,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     getTranslations('common'),
     searchParams,
     headers(),
+    receivedCookies(),
   ]);
   const { links } = getConfig();
   const errorMessage = loginPageErrorMessage(query.error);
@@ -30,6 +35,17 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     fetchDestination: headerList.get('sec-fetch-dest'),
     query: new URLSearchParams(firstValues(query)),
   });
+  const lastUsed = readLastSignInMethod(received);
+  const order = loginPageOrder(lastUsed);
+  // Offered first when used last: the provider buttons above the form rather than below it.
+  const providerButtons = <SsoButtons language={lang} providers={order.providers} lastUsed={lastUsed} />;
+  const divider = (
+    <div className="my-6 flex items-center gap-3 text-muted" aria-hidden="true">
+      <span className="h-px flex-1 bg-line" />
+      {t('or')}
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
 
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
@@ -57,15 +73,22 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
                 </div>
               </ExpiringStatus>
             )}
+            {!order.emailFirst && (
+              <>
+                <div className="mt-6">{providerButtons}</div>
+                {divider}
+              </>
+            )}
           </>
         }
+        lastUsedMark={lastUsed === 'email' && <LastUsedMark label={t('lastUsed')} />}
       >
-        <div className="my-6 flex items-center gap-3 text-muted" aria-hidden="true">
-          <span className="h-px flex-1 bg-line" />
-          {t('or')}
-          <span className="h-px flex-1 bg-line" />
-        </div>
-        <SsoButtons language={lang} />
+        {order.emailFirst && (
+          <>
+            {divider}
+            {providerButtons}
+          </>
+        )}
         <p className="mt-6 text-sm text-muted">
           {t.rich('privacy', {
             link: (chunks) => (

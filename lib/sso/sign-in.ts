@@ -117,7 +117,7 @@ export async function handOffOrganisation(
     });
     return `${BASE_PATH}/${signIn.language}/${signIn.provider}/open-app`;
   }
-  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId });
+  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
   return organisationUrl(host, signIn.subDomain);
 }
 
