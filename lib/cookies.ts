@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import type { RequestHost } from '@/lib/hosts';
 import { seal, unseal } from '@/lib/sealed';
+import { signInMethod, type SignInMethod } from '@/lib/sign-in-method';
 
 /**
  * Every cookie this app reads or writes: name, lifetime, flags (docs/decisions.md, The hand-off
@@ -39,6 +40,7 @@ function definitions(productKey: string) {
     emailSignIn: { name: '__Host-emailSignIn', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     ssoFlow: { name: '__Host-ssoFlow', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     ssoOrganisations: { name: '__Host-ssoOrganisations', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
+    lastSignInMethod: { name: '__Host-lastSignInMethod', lifetimeSeconds: 365 * DAY, httpOnly: true, scope: 'login-host' },
   } satisfies Record<string, CookieDefinition>;
 }
 
@@ -195,13 +197,25 @@ export async function readLastLogin(received: ReceivedCookies): Promise<LastLogi
 }
 
 /**
- * The hand-off to an organisation (docs/decisions.md, The hand-off and its cookies): what the organisation's web app and
- * a later arrival at the login need to know about this sign-in.
+ * The method this browser signed in with last, or nothing. Plain text, not sealed: it is no
+ * secret, and anything but one of the method names reads as nothing, so a value planted on this
+ * host (the `__Host-` prefix keeps sibling hosts out) can at most reorder the login page.
+ */
+export function readLastSignInMethod(received: ReceivedCookies): SignInMethod | undefined {
+  const parsed = signInMethod.safeParse(readCookie(received, 'lastSignInMethod'));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The hand-off to an organisation (docs/decisions.md, The hand-off
+ * and its cookies): what the organisation's web app and
+ * a later arrival at the login need to know about this sign-in, and by which method it was made
+ * (none when the arrival signed a known device in again).
  */
 export async function writeOrganisationSignIn(
   writer: CookieWriter,
   host: RequestHost,
-  signIn: { subDomain: string; authToken: string; email?: string; deviceId?: string },
+  signIn: { subDomain: string; authToken: string; email?: string; deviceId?: string; method?: SignInMethod },
 ): Promise<void> {
   const lastLogin = definition('lastLogin');
   write(writer, lastLogin, host, await seal('last-login', { subDomain: signIn.subDomain, authToken: signIn.authToken }, lastLogin.lifetimeSeconds));
@@ -210,6 +224,7 @@ export async function writeOrganisationSignIn(
   if (signIn.email) write(writer, definition('currentUser'), host, signIn.email);
   // The device id this sign-in was made with: a later arrival is recognised by it.
   if (signIn.deviceId) write(writer, definition('deviceId'), host, signIn.deviceId);
+  if (signIn.method) write(writer, definition('lastSignInMethod'), host, signIn.method);
 }
 
 /** What a single sign-on keeps between the start route and the provider's return. */

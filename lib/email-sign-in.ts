@@ -34,7 +34,7 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   if (!result.value.confirmed) return { state: 'pending' };
 
   const { subDomain, authToken } = result.value;
-  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId });
+  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
   clearCookie(cookies, 'emailSignIn', host);
   (await requestLogger()).info({ outcome: 'signed-in' }, 'email sign-in completed');
   return { state: 'signed-in', location: organisationUrl(host, subDomain) };

@@ -4,24 +4,30 @@ import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
+import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { ExpiringStatus } from '@/components/ui/expiring-status';
+import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
 import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
+import { readLastSignInMethod } from '@/lib/cookies';
+import { receivedCookies } from '@/lib/request-context';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
+import { loginPageOrder } from '@/lib/sign-in-method';
 
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const [t, tErrors, tRateLimit, tTrialExpired, tCommon, query, headerList] = await Promise.all([
+  const [t, tErrors, tRateLimit, trialExpired, tCommon, query, headerList, received] = await Promise.all([
     getTranslations('login'),
     getTranslations('errors'),
     getTranslations('rateLimit'),
-    getTranslations('trialExpired'),
+    trialExpiredContent(lang),
     getTranslations('common'),
     searchParams,
     headers(),
+    receivedCookies(),
   ]);
   const { links } = getConfig();
   const errorMessage = loginPageErrorMessage(query.error);
@@ -29,30 +35,23 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     fetchDestination: headerList.get('sec-fetch-dest'),
     query: new URLSearchParams(firstValues(query)),
   });
+  const lastUsed = readLastSignInMethod(received);
+  const order = loginPageOrder(lastUsed);
+  // Offered first when used last: the provider buttons above the form rather than below it.
+  const providerButtons = <SsoButtons language={lang} providers={order.providers} lastUsed={lastUsed} />;
+  const divider = (
+    <div className="my-6 flex items-center gap-3 text-muted" aria-hidden="true">
+      <span className="h-px flex-1 bg-line" />
+      {t('or')}
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
 
-  const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
     emailNotValid: tErrors('emailNotValid'),
     rateLimit: { heading: tRateLimit('heading'), body: tRateLimit('body'), tryAgain: tCommon('tryAgain') },
-    trialExpired: {
-      heading: tTrialExpired('heading'),
-      subheading: tTrialExpired('subheading'),
-      talkToSales: tTrialExpired('talkToSales'),
-      viewPricing: tTrialExpired('viewPricing'),
-      details: tTrialExpired.rich('details', {
-        demo: (chunks) => (
-          <a href={links.demo} className={inlineLink}>
-            {chunks}
-          </a>
-        ),
-        trial: (chunks) => (
-          <a href={links.freeTrial} className={inlineLink}>
-            {chunks}
-          </a>
-        ),
-      }),
-    },
+    trialExpired: trialExpired.text,
   };
 
   return (
@@ -61,7 +60,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
       <EmailSignIn
         language={lang}
         action={requestSignInLink}
-        trialExpiredLinks={{ sales: links.sales, pricing: links.pricing[lang] }}
+        trialExpiredLinks={trialExpired.links}
         text={text}
         header={
           <>
@@ -74,15 +73,22 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
                 </div>
               </ExpiringStatus>
             )}
+            {!order.emailFirst && (
+              <>
+                <div className="mt-6">{providerButtons}</div>
+                {divider}
+              </>
+            )}
           </>
         }
+        lastUsedMark={lastUsed === 'email' && <LastUsedMark label={t('lastUsed')} />}
       >
-        <div className="my-6 flex items-center gap-3 text-muted" aria-hidden="true">
-          <span className="h-px flex-1 bg-line" />
-          {t('or')}
-          <span className="h-px flex-1 bg-line" />
-        </div>
-        <SsoButtons language={lang} />
+        {order.emailFirst && (
+          <>
+            {divider}
+            {providerButtons}
+          </>
+        )}
         <p className="mt-6 text-sm text-muted">
           {t.rich('privacy', {
             link: (chunks) => (

@@ -9,7 +9,7 @@ import type { Messages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/i18n/routing';
 import type { EmailFormState } from './actions';
 import { RateLimitView, type RateLimitText } from './rate-limit-view';
-import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from './trial-expired-view';
+import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 
 /** Every word of the island, translated by the page on the server (no message formatter here). */
 export type EmailSignInText = {
@@ -25,16 +25,21 @@ type EmailSignInProps = {
   action: (previous: EmailFormState, form: FormData) => Promise<EmailFormState>;
   trialExpiredLinks: TrialExpiredLinks;
   text: EmailSignInText;
-  /** The page's heading and introduction, shown with the form (server-rendered). */
+  /**
+   * What comes before the form (server-rendered): the page's heading and introduction, and the
+   * other sign-in methods when one of them was used last.
+   */
   header: ReactNode;
-  /** What follows the form on the login page: the other sign-in methods (server-rendered). */
+  /** After the field's label, when this browser last signed in by e-mail (server-rendered). */
+  lastUsedMark?: ReactNode;
+  /** What follows the form on the login page: the other sign-in methods, unless one was used last (server-rendered). */
   children: ReactNode;
 };
 
 const initialState: EmailFormState = { status: 'idle', email: '' };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ language, action, trialExpiredLinks, text, header, children }: EmailSignInProps) {
+export function EmailSignIn({ language, action, trialExpiredLinks, text, header, lastUsedMark, children }: EmailSignInProps) {
   const [state, formAction] = useActionState(action, initialState);
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
@@ -46,7 +51,7 @@ export function EmailSignIn({ language, action, trialExpiredLinks, text, header,
     <>
       {header}
       {/* Back from the rate-limit view, whose button is gone: the person carries on in the field. */}
-      <EmailForm language={language} action={formAction} state={view} focusEmail={state === dismissed} text={text} />
+      <EmailForm language={language} action={formAction} state={view} focusEmail={state === dismissed} text={text} lastUsedMark={lastUsedMark} />
       {children}
     </>
   );
@@ -58,12 +63,14 @@ function EmailForm({
   state,
   focusEmail,
   text,
+  lastUsedMark,
 }: {
   language: Language;
   action: (form: FormData) => void;
   state: EmailFormState;
   focusEmail: boolean;
   text: EmailSignInText;
+  lastUsedMark: ReactNode;
 }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const serverError = state.status === 'error' ? state.message : null;
@@ -88,6 +95,7 @@ function EmailForm({
       <div className="space-y-1.5">
         <label htmlFor="email" className="block font-medium">
           {text.form.emailLabel}
+          {lastUsedMark && <> {lastUsedMark}</>}
         </label>
         <input
           id="email"

@@ -62,7 +62,7 @@ export async function confirmSignInLink(
   if (!confirmation.ok || !confirmation.value.confirmed) return { status: 'confirmed' };
 
   const { subDomain, authToken } = confirmation.value;
-  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: link.email, deviceId });
+  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: link.email, deviceId, method: 'email' });
   const location = organisationUrl(host, subDomain);
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
   if (formField(form, 'noScript')) redirectOutside(location);

@@ -1,7 +1,11 @@
 import { getTranslations } from 'next-intl/server';
+import type { ReactElement } from 'react';
 import { SsoLink } from '@/components/sso/sso-link';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { LastUsedMark } from '@/components/ui/last-used-mark';
 import type { Language } from '@/lib/i18n/routing';
+import type { SignInMethod } from '@/lib/sign-in-method';
+import type { SsoProvider } from '@/lib/sso/providers';
 
 function GoogleMark() {
   return (
@@ -25,27 +29,34 @@ function MicrosoftMark() {
   );
 }
 
-/** Sign-in with Google or Microsoft: plain links to the start routes, which run on the server. */
-export async function SsoButtons({ language }: { language: Language }) {
+const providerButtons = {
+  google: { Mark: GoogleMark, name: 'Google' },
+  microsoft: { Mark: MicrosoftMark, name: 'Microsoft' },
+} as const satisfies Record<SsoProvider, { Mark: () => ReactElement; name: string }>;
+
+/**
+ * Sign-in with Google or Microsoft: plain links to the start routes, which run on the server.
+ * `providers` is their order; the one this browser used last is marked.
+ */
+export async function SsoButtons({ language, providers, lastUsed }: { language: Language; providers: SsoProvider[]; lastUsed?: SignInMethod }) {
   const [t, tSso] = await Promise.all([getTranslations('login'), getTranslations('sso')]);
   return (
     <div className="space-y-3">
-      <SsoLink
-        href={`/login/start-google?lang=${language}`}
-        className={buttonClasses('outline')}
-        loadingLabel={tSso('redirecting', { provider: 'Google' })}
-      >
-        <GoogleMark />
-        {t('google')}
-      </SsoLink>
-      <SsoLink
-        href={`/login/start-microsoft?lang=${language}`}
-        className={buttonClasses('outline')}
-        loadingLabel={tSso('redirecting', { provider: 'Microsoft' })}
-      >
-        <MicrosoftMark />
-        {t('microsoft')}
-      </SsoLink>
+      {providers.map((provider) => {
+        const { Mark, name } = providerButtons[provider];
+        return (
+          <SsoLink
+            key={provider}
+            href={`/login/start-${provider}?lang=${language}`}
+            className={`${buttonClasses('outline')} flex-wrap`}
+            loadingLabel={tSso('redirecting', { provider: name })}
+          >
+            <Mark />
+            {t(provider)}
+            {provider === lastUsed && <LastUsedMark label={t('lastUsed')} />}
+          </SsoLink>
+        );
+      })}
     </div>
   );
 }

@@ -24,7 +24,6 @@ export type ErrorMessageKey =
   | 'serviceUnavailable'
   | 'nameRejected'
   | 'ssoUserNotFound'
-  | 'demoExpired'
   | 'mfaNotEnabled'
   | 'userClose'
   | 'linkExpired'
@@ -101,6 +100,17 @@ export const ssoErrors = [
 ] as const;
 export type SsoError = (typeof ssoErrors)[number];
 
+/**
+ * The errors of single sign-on that have a page of their own under `/{lang}/`, rather than a
+ * message on the login page: the same pages the e-mail step leads to.
+ */
+const ssoErrorPages = { totp: 'totp', 'demo-expired': 'trial-expired' } as const satisfies Partial<Record<SsoError, string>>;
+export type SsoErrorPage = (typeof ssoErrorPages)[keyof typeof ssoErrorPages];
+
+export function ssoErrorPage(error: SsoError): SsoErrorPage | undefined {
+  return Object.hasOwn(ssoErrorPages, error) ? ssoErrorPages[error as keyof typeof ssoErrorPages] : undefined;
+}
+
 export function ssoLoginError(failure: BackendFailure): SsoError {
   if (failure.kind === 'unavailable') return 'service-unavailable';
   if (failure.kind !== 'code') return 'unknown';
@@ -122,7 +132,6 @@ export function ssoLoginError(failure: BackendFailure): SsoError {
 /** Errors another step can send to the login page as `?error=`, each with the message it shows. */
 const loginPageErrors = {
   'sso-user-not-found': 'ssoUserNotFound',
-  'demo-expired': 'demoExpired',
   'mfa-not-enabled': 'mfaNotEnabled',
   'user-close': 'userClose',
   'service-unavailable': 'serviceUnavailable',

@@ -1,11 +1,11 @@
 import type { BackendResult } from '@/lib/backend/client';
 import type { SsoSignIn } from '@/lib/backend/auth';
-import { ssoLoginError, type SsoError } from '@/lib/backend/error-catalogue';
+import { ssoErrorPage, ssoLoginError, type SsoError, type SsoErrorPage } from '@/lib/backend/error-catalogue';
 
 /** Where a single sign-on ends, decided from ssoLogin's answer (docs/product.md, Single sign-on). */
 export type SsoOutcome =
   | { kind: 'login-error'; error: SsoError }
-  | { kind: 'one-time-code-page' }
+  | { kind: 'error-page'; page: SsoErrorPage }
   | { kind: 'organisation'; subDomain: string; token: string }
   | { kind: 'picker'; organisations: { subDomain: string; token: string }[] }
   | { kind: 'control-centre'; path: string; token: string }
@@ -28,7 +28,8 @@ export function decideSsoOutcome(result: BackendResult<SsoSignIn>, tokenType: st
       return { kind: 'control-centre-error', path: `/cc/?error=${encodeURIComponent(code)}` };
     }
     const error = ssoLoginError(result.failure);
-    return error === 'totp' ? { kind: 'one-time-code-page' } : { kind: 'login-error', error };
+    const page = ssoErrorPage(error);
+    return page ? { kind: 'error-page', page } : { kind: 'login-error', error };
   }
 
   const signIn = result.value;

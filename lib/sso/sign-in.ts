@@ -117,7 +117,7 @@ export async function handOffOrganisation(
     });
     return `${BASE_PATH}/${signIn.language}/${signIn.provider}/open-app`;
   }
-  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId });
+  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
   return organisationUrl(host, signIn.subDomain);
 }
 
@@ -202,8 +202,8 @@ async function followOutcome(
   switch (outcome.kind) {
     case 'login-error':
       return `${BASE_PATH}/${language}?error=${outcome.error}`;
-    case 'one-time-code-page':
-      return `${BASE_PATH}/${language}/totp`;
+    case 'error-page':
+      return `${BASE_PATH}/${language}/${outcome.page}`;
     case 'control-centre-error':
       return outcome.path;
     case 'control-centre':

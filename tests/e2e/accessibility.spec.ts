@@ -4,7 +4,7 @@ import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { uniqueAddress } from './backend.ts';
-import { organisationOrigin } from './environment.ts';
+import { LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 /** WCAG 2.2 AA: every screen and state in every language, checked with axe and the keyboard. */
 
@@ -57,6 +57,15 @@ const screens: Screen[] = [
     open: async (page, d, language) => {
       await page.goto(`/login/${language}?error=user-close`);
       await expect(alertIn(page)).toHaveText(d.errors.userClose);
+    },
+  },
+  {
+    name: 'login page after signing in with Microsoft',
+    open: async (page, d, language) => {
+      // What the hand-off leaves in the browser (tests/e2e/last-used-sign-in.spec.ts signs in for real).
+      await page.context().addCookies([{ name: '__Host-lastSignInMethod', value: 'microsoft', url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' }]);
+      await page.goto(`/login/${language}`);
+      await expect(page.getByRole('link', { name: `${d.login.microsoft} ${d.login.lastUsed}`, exact: true })).toBeVisible();
     },
   },
   {
@@ -199,6 +208,13 @@ const screens: Screen[] = [
     open: async (page, d, language) => {
       await page.goto(`/login/start-google?lang=${language}&login_hint=sso-many@acme.test`);
       await expectHeading(page, d.sso.pickerHeading);
+    },
+  },
+  {
+    name: 'trial-expired page after single sign-on',
+    open: async (page, d, language) => {
+      await page.goto(`/login/start-microsoft?lang=${language}&login_hint=sso-demo-expired@errors.test`);
+      await expectHeading(page, d.trialExpired.heading);
     },
   },
 ];
@@ -381,6 +397,7 @@ test('spinners stand still for people who ask for reduced motion', async ({ page
  */
 const mainScreenNames = [
   'login page',
+  'login page after signing in with Microsoft',
   'mail-sent view',
   'sign-up',
   'organisation picker',

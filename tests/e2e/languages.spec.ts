@@ -56,6 +56,7 @@ const screens = [
   { path: '/totp', heading: (d: typeof en) => d.totp.heading },
   { path: '/invalid', heading: (d: typeof en) => d.invalidLink.heading },
   { path: '/user-limit', heading: (d: typeof en) => d.userLimit.heading },
+  { path: '/trial-expired', heading: (d: typeof en) => d.trialExpired.heading },
 ].map((screen) => ({
   ...screen,
   // Each page is titled by its own heading, so that tabs and history tell them apart.
@@ -83,7 +84,7 @@ for (const [language, dictionary] of Object.entries(dictionaries)) {
 
 test('German headings on a phone leave no word alone on their last line', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const path of ['/login/de/totp', '/login/de/invalid', '/login/de/user-limit']) {
+  for (const path of ['/login/de/totp', '/login/de/invalid', '/login/de/user-limit', '/login/de/trial-expired']) {
     await page.goto(path);
     const wordsPerLine = await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
       const lines = new Map<number, number>();

@@ -75,6 +75,7 @@ const routes: Route[] = [
   { name: 'the one-time-code page', open: at('/login/en/totp') },
   { name: 'the invalid-link page', open: at('/login/en/invalid') },
   { name: 'the user-limit page', open: at('/login/en/user-limit') },
+  { name: 'the trial-expired page', open: at('/login/en/trial-expired') },
   {
     name: 'the sign-up name entry',
     open: async (page) => {

@@ -2,8 +2,8 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
 import { organisationOrigin } from './environment.ts';
 
-/** A seeded user signs in by e-mail through the real topology and lands on the organisation. */
-export async function signInByEmail(page: Page, seeded: string, subDomain: string): Promise<void> {
+/** A seeded user signs in by e-mail through the real topology and lands on the organisation; the address used. */
+export async function signInByEmail(page: Page, seeded: string, subDomain: string): Promise<string> {
   const email = uniqueAddress(seeded);
   await page.goto('/login/en');
   await page.getByLabel('Work e-mail').fill(email);
@@ -11,6 +11,7 @@ export async function signInByEmail(page: Page, seeded: string, subDomain: strin
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await page.goto(await latestSignInLink(page.request, email));
   await expect(page).toHaveURL(`${organisationOrigin(subDomain)}/`);
+  return email;
 }
 
 /** A genuine stored sign-in: the `lastLogin` cookie Anna's browser keeps after signing in. */

@@ -1,4 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
+import de from '../../messages/de.json' with { type: 'json' };
+import nl from '../../messages/nl.json' with { type: 'json' };
 import { backendCalls } from './backend.ts';
 import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
@@ -106,7 +109,6 @@ test('token type jwt: an ssoLogin error goes to the control centre with its code
 const ssoErrors = [
   { account: 'sso-org-not-found@errors.test', message: /could not find your account/ },
   { account: 'sso-no-admin@errors.test', message: /could not find your account/ },
-  { account: 'sso-demo-expired@errors.test', message: 'Your free trial has ended.' },
   { account: 'sso-mfa-not-confirmed@errors.test', message: /Two-step verification/ },
   { account: 'sso-unknown-code@errors.test', message: 'Something went wrong. Please try again.' },
 ];
@@ -116,6 +118,41 @@ for (const { account, message } of ssoErrors) {
     await page.goto(startPath('google', { login_hint: account }));
     await expect(page).toHaveURL(/\/login\/en\?error=/);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(message);
+  });
+}
+
+/** The view that has replaced the sign-in form: its heading and its links, as a person meets them. */
+async function trialExpiredView(page: Page, heading: string) {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(main.getByRole('textbox')).toHaveCount(0);
+  const links = await main.getByRole('link').evaluateAll((anchors) =>
+    anchors.map((anchor) => ({ name: anchor.textContent?.trim(), href: anchor.getAttribute('href') })),
+  );
+  return { heading: await main.getByRole('heading', { level: 1 }).textContent(), links };
+}
+
+const trialExpiredCases = [
+  { provider: 'google', language: 'en', dictionary: en },
+  { provider: 'microsoft', language: 'de', dictionary: de },
+  { provider: 'google', language: 'nl', dictionary: nl },
+] as const;
+
+for (const { provider, language, dictionary } of trialExpiredCases) {
+  test(`an expired free trial after ${provider} sign-in shows the e-mail flow's trial-expired view (${language})`, async ({ page }) => {
+    await page.goto(`/login/${language}`);
+    await page.getByRole('textbox').fill('trial-expired@errors.test');
+    await page.getByRole('button', { name: dictionary.login.submit }).click();
+    const byEmail = await trialExpiredView(page, dictionary.trialExpired.heading);
+    expect(byEmail.links.map((link) => link.name)).toEqual([
+      dictionary.trialExpired.talkToSales,
+      dictionary.trialExpired.viewPricing,
+      expect.any(String),
+      expect.any(String),
+    ]);
+
+    await page.goto(startPath(provider, { lang: language, login_hint: 'sso-demo-expired@errors.test' }));
+    expect(await trialExpiredView(page, dictionary.trialExpired.heading)).toEqual(byEmail);
   });
 }
 

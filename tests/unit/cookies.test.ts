@@ -1,4 +1,12 @@
-import { clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames } from '@/lib/cookies';
+import {
+  clearingsOfTamperedCookies,
+  parseCookieHeader,
+  readCookie,
+  readLastSignInMethod,
+  tamperedCookieNames,
+  writeOrganisationSignIn,
+  type CookieAttributes,
+} from '@/lib/cookies';
 import type { RequestHost } from '@/lib/hosts';
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
@@ -56,5 +64,41 @@ describe('clearingsOfTamperedCookies', () => {
     expect(clearingsOfTamperedCookies(['__Host-ssoFlow'], host, '/login/google')).toEqual([
       '__Host-ssoFlow=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax',
     ]);
+  });
+});
+
+describe('the method this browser signed in with last', () => {
+  it.each(['email', 'google', 'microsoft'])('reads %s', (method) => {
+    expect(readLastSignInMethod(parseCookieHeader(`__Host-lastSignInMethod=${method}`))).toBe(method);
+  });
+
+  it.each(['anna%40acme.test', 'Google', 'google%20', 'google,microsoft', 'constructor', '__proto__', '', '%E0%A4%A'])(
+    'reads a planted %j as nothing',
+    (value) => {
+      expect(readLastSignInMethod(parseCookieHeader(`__Host-lastSignInMethod=${value}`))).toBeUndefined();
+    },
+  );
+
+  it('trusts neither a look-alike name from the parent domain nor a name that arrives twice', () => {
+    expect(readLastSignInMethod(parseCookieHeader('lastSignInMethod=google'))).toBeUndefined();
+    expect(readLastSignInMethod(parseCookieHeader('__Host-lastSignInMethod=google; __Host-lastSignInMethod=email'))).toBeUndefined();
+  });
+
+  function handOff(method?: 'email' | 'google') {
+    const written = new Map<string, { value: string; attributes: CookieAttributes }>();
+    const writer = { set: (name: string, value: string, attributes: CookieAttributes) => written.set(name, { value, attributes }) };
+    return writeOrganisationSignIn(writer, host, { subDomain: 'acme', authToken: 'token', email: 'anna@acme.test', method }).then(() => written);
+  }
+
+  it('is written by the hand-off: the method name alone, on this host only, for no script to read', async () => {
+    const written = await handOff('google');
+    expect(written.get('__Host-lastSignInMethod')).toEqual({
+      value: 'google',
+      attributes: { path: '/', maxAge: 365 * 24 * 60 * 60, httpOnly: true, secure: true, sameSite: 'lax' },
+    });
+  });
+
+  it('is left as it was by a hand-off that used no method (a known device signed in again)', async () => {
+    expect((await handOff()).has('__Host-lastSignInMethod')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import {
   accountCreationOutcome,
   knownErrorCodes,
   loginPageErrorMessage,
+  ssoErrorPage,
   ssoErrors,
   ssoLoginError,
   verifyUserOutcome,
@@ -75,7 +76,6 @@ describe('ssoLoginError', () => {
 describe('loginPageErrorMessage', () => {
   it.each([
     ['sso-user-not-found', 'ssoUserNotFound'],
-    ['demo-expired', 'demoExpired'],
     ['mfa-not-enabled', 'mfaNotEnabled'],
     ['user-close', 'userClose'],
     ['unknown', 'somethingWrong'],
@@ -88,11 +88,11 @@ describe('loginPageErrorMessage', () => {
     expect(loginPageErrorMessage(error)).toBe(message);
   });
 
-  it('has a message for every error single sign-on can report, except the one-time-code redirect', () => {
-    for (const error of ssoErrors.filter((e) => e !== 'totp')) expect(loginPageErrorMessage(error)).toBeDefined();
+  it('has a message for every error single sign-on can report, except those with a page of their own', () => {
+    for (const error of ssoErrors) expect(loginPageErrorMessage(error) === undefined).toBe(ssoErrorPage(error) !== undefined);
   });
 
-  it.each<unknown>(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'totp', 'SSO-USER-NOT-FOUND', '', 'nope', undefined, ['unknown'], 42])(
+  it.each<unknown>(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'totp', 'demo-expired', 'SSO-USER-NOT-FOUND', '', 'nope', undefined, ['unknown'], 42])(
     'shows nothing for %j',
     (error) => {
       expect(loginPageErrorMessage(error)).toBeUndefined();

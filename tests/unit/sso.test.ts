@@ -103,9 +103,10 @@ describe('decideSsoOutcome', () => {
     });
   });
 
-  it('web: errors to the login page, one-time codes to /totp', () => {
-    expect(decideSsoOutcome(code('DEMO_EXPIRED'), undefined)).toEqual({ kind: 'login-error', error: 'demo-expired' });
-    expect(decideSsoOutcome(code('TOTP_ENABLED_SO_NOT_SUPPORTED'), undefined)).toEqual({ kind: 'one-time-code-page' });
+  it('web: errors to the login page; one-time codes and an ended trial to the pages the e-mail step leads to', () => {
+    expect(decideSsoOutcome(code('ORG_NOT_FOUND'), undefined)).toEqual({ kind: 'login-error', error: 'sso-user-not-found' });
+    expect(decideSsoOutcome(code('TOTP_ENABLED_SO_NOT_SUPPORTED'), undefined)).toEqual({ kind: 'error-page', page: 'totp' });
+    expect(decideSsoOutcome(code('DEMO_EXPIRED'), undefined)).toEqual({ kind: 'error-page', page: 'trial-expired' });
   });
 
   it.each([

@@ -1,5 +1,3 @@
-'use client';
-
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
@@ -15,6 +13,11 @@ export type TrialExpiredText = {
   details: ReactNode;
 };
 
+/**
+ * The free-trial-expired view (specification section 2), the same after the e-mail step and after
+ * single sign-on. No hooks of its own: the e-mail island shows it in place of the form, the
+ * `/trial-expired` page renders it on the server.
+ */
 export function TrialExpiredView({ links, text }: { links: TrialExpiredLinks; text: TrialExpiredText }) {
   return (
     <section className="space-y-4">

@@ -1,0 +1,122 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './backend.ts';
+import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { signInByEmail } from './sign-in.ts';
+
+/**
+ * The sign-in method this browser used last is offered first and marked "(last used)" (issue 15,
+ * item 12). Only the method is remembered, never who signed in.
+ */
+
+const LAST_USED_COOKIE = '__Host-lastSignInMethod';
+
+const methods = {
+  email: (page: Page) => page.getByRole('main').getByRole('textbox'),
+  google: (page: Page) => page.getByRole('main').getByRole('link', { name: /Google/ }),
+  microsoft: (page: Page) => page.getByRole('main').getByRole('link', { name: /Microsoft/ }),
+};
+type Method = keyof typeof methods;
+
+/** The methods as they stand on the page, top to bottom; the document's order must be the same. */
+async function methodOrder(page: Page): Promise<Method[]> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  const tops = await Promise.all(
+    (Object.keys(methods) as Method[]).map(async (method) => ({ method, top: (await methods[method](page).boundingBox())?.y ?? NaN })),
+  );
+  const onScreen = tops.sort((a, b) => a.top - b.top).map(({ method }) => method);
+  const inDocument = await page
+    .getByRole('main')
+    .locator('input[type="email"], a[href*="/start-"]')
+    .evaluateAll((nodes) => nodes.map((node) => (node.tagName === 'INPUT' ? 'email' : node.getAttribute('href')!.includes('google') ? 'google' : 'microsoft')));
+  expect(inDocument, 'reading order').toEqual(onScreen);
+  return onScreen;
+}
+
+/** The login page as a person sees it after signing out of the organisation's web app. */
+async function openLoginAfterSigningOut(page: Page): Promise<void> {
+  await page.goto('/login/en?from=web');
+}
+
+async function lastUsedCookie(context: BrowserContext) {
+  return (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === LAST_USED_COOKIE);
+}
+
+test('a browser that never signed in sees e-mail first and no "(last used)"', async ({ page }) => {
+  await page.goto('/login/en');
+  expect(await methodOrder(page)).toEqual(['email', 'google', 'microsoft']);
+  await expect(page.getByText('(last used)')).toHaveCount(0);
+});
+
+test('after an e-mail sign-in the login page offers e-mail first, marked "(last used)"; no cookie but currentUser holds the address', async ({ page, context }) => {
+  const email = await signInByEmail(page, 'anna@acme.test', 'acme');
+
+  await openLoginAfterSigningOut(page);
+  expect(await methodOrder(page)).toEqual(['email', 'google', 'microsoft']);
+  await expect(page.getByRole('textbox', { name: 'Work e-mail (last used)', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('(last used)')).toHaveCount(1);
+
+  expect(await lastUsedCookie(context)).toMatchObject({ value: 'email', domain: `web.${DOMAIN}`, path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+  const cookies = await context.cookies();
+  const holdingAddress = cookies.filter((cookie) => decodeURIComponent(cookie.value).toLowerCase().includes(email.toLowerCase()));
+  // The specification's currentUser, for the organisation's web app: the reader does see an address.
+  expect(holdingAddress.map((cookie) => cookie.name)).toEqual(['currentUser']);
+});
+
+test('a browser signed in at its poll, by a link opened on a phone, remembers e-mail too', async ({ page, browser }) => {
+  const email = uniqueAddress('bert@globex.test');
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const phone = await browser.newContext({ ignoreHTTPSErrors: true });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(await latestSignInLink(phonePage.request, email));
+  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  await expect(phonePage).toHaveURL(`${organisationOrigin('globex')}/`);
+  await phone.close();
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`, { timeout: 8_000 });
+
+  await openLoginAfterSigningOut(page);
+  await expect(page.getByRole('textbox', { name: 'Work e-mail (last used)', exact: true })).toBeVisible();
+});
+
+for (const { provider, label, other } of [
+  { provider: 'google', label: 'Sign in with Google', other: 'microsoft' },
+  { provider: 'microsoft', label: 'Sign in with Microsoft', other: 'google' },
+] as const) {
+  test(`after signing in with ${provider} the login page offers ${provider} first, marked "(last used)"`, async ({ page, context }) => {
+    await page.goto('/login/en');
+    await page.getByRole('link', { name: label }).click();
+    await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+
+    await openLoginAfterSigningOut(page);
+    expect(await methodOrder(page)).toEqual([provider, other, 'email']);
+    await expect(page.getByRole('link', { name: `${label} (last used)`, exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('(last used)')).toHaveCount(1);
+    expect((await lastUsedCookie(context))?.value).toBe(provider);
+    const cookies = await context.cookies();
+    expect(cookies.filter((cookie) => decodeURIComponent(cookie.value).includes('@')).map((cookie) => cookie.name)).toEqual([]);
+  });
+}
+
+test('a planted value that names no method changes nothing; a planted method can only reorder', async ({ page, context }) => {
+  const planted = ['anna@acme.test', 'Google', 'google ', 'google,microsoft', 'constructor', '<b>email</b>'];
+  for (const value of planted) {
+    await context.clearCookies();
+    await context.addCookies([
+      { name: LAST_USED_COOKIE, value: encodeURIComponent(value), url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' },
+      // A sibling host of the parent domain cannot write the __Host- name; a look-alike is not ours.
+      { name: 'lastSignInMethod', value: 'microsoft', domain: `.${DOMAIN}`, path: '/', secure: true, sameSite: 'Lax' },
+    ]);
+    await page.goto('/login/en');
+    expect(await methodOrder(page), value).toEqual(['email', 'google', 'microsoft']);
+    await expect(page.getByText('(last used)'), value).toHaveCount(0);
+  }
+
+  // The same reader takes a value that names a method: it reorders, and that is all it can do.
+  await context.clearCookies();
+  await context.addCookies([{ name: LAST_USED_COOKIE, value: 'microsoft', url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto('/login/en');
+  expect(await methodOrder(page)).toEqual(['microsoft', 'google', 'email']);
+});
