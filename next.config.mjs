@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { BASE_PATH } from './lib/base-path.ts';
 import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/security-headers.ts';
 
 // Messages are compiled at build time, so no ICU message is parsed while a page renders.
@@ -9,7 +10,7 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  basePath: '/login',
+  basePath: BASE_PATH,
   // A server that runs on its own: `node .next/standalone/server.js` (deploy/README.md).
   output: 'standalone',
   // No next/image here: the native image libraries stay out of the standalone server.

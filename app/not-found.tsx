@@ -1,4 +1,5 @@
 import { connection } from 'next/server';
+import { BASE_PATH } from '@/lib/base-path';
 import './not-found.css';
 
 /** Paths outside the language tree that match nothing (the proxy redirects all others). */
@@ -12,7 +13,7 @@ export default async function NotFound() {
           <h1>Page not found</h1>
           {/* A whole new request, so that the proxy picks the language: no client-side navigation. */}
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/login">
+          <a href={BASE_PATH}>
             Go to sign-in
           </a>
         </main>

@@ -1,10 +1,8 @@
 import { redirect } from 'next/navigation';
+import { BASE_PATH } from '@/lib/base-path';
 import { loginOrigin } from '@/lib/hosts';
 import type { Language } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request-context';
-
-/** The app's base path (next.config.mjs). */
-export const BASE_PATH = '/login';
 
 type PageHref = string | { pathname: string; query: Record<string, string> };
 

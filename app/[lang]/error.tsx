@@ -1,7 +1,7 @@
 'use client';
 
 import { useErrorPageText } from '@/components/i18n/error-page-text';
-import { buttonClasses } from '@/components/ui/button-styles';
+import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 
 /** Errors in the login tree: a short translated page with a way back (docs/decisions.md, For safety). */
 export default function LoginError() {
@@ -10,9 +10,7 @@ export default function LoginError() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{text.heading}</h1>
       <p>{text.body}</p>
-      <a href={`/login/${text.language}`} className={buttonClasses('primary')}>
-        {text.backToLogin}
-      </a>
+      <BackToLoginLink language={text.language} label={text.backToLogin} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { loginPagePath } from '@/lib/base-path';
 import { languages, type Language } from '@/lib/i18n/routing';
 
 const languageNames: Record<Language, string> = { en: 'English', de: 'Deutsch', nl: 'Nederlands' };
@@ -10,7 +11,7 @@ export function LanguageLinks({ current }: { current: Language }) {
         {languages.map((language) => (
           <li key={language}>
             <a
-              href={`/login/${language}`}
+              href={loginPagePath(language)}
               hrefLang={language}
               lang={language}
               aria-current={language === current ? 'page' : undefined}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { BASE_PATH } from '@/lib/action-redirect';
+import { BASE_PATH } from '@/lib/base-path';
 import { ssoLogin } from '@/lib/backend/auth';
 import type { LoginPageError } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';

@@ -5,6 +5,7 @@ import { BookingAction, type UserAction } from '@/components/bookings/booking-ac
 import { getConfig } from '@/lib/config';
 import { parseCookieHeader, readCookie } from '@/lib/cookies';
 import { redirectToPage } from '@/lib/action-redirect';
+import { loginPagePath } from '@/lib/base-path';
 import { islandText } from '@/lib/i18n/island-text';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { isMobileRequest } from '@/lib/user-agent';
@@ -25,7 +26,7 @@ export default async function BookingLinkPage({ params, searchParams }: Language
   const headerList = await headers();
   const mobile = isMobileRequest(headerList);
   const signedIn = readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined;
-  const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : `/login/${lang}`;
+  const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : loginPagePath(lang);
 
   const text = {
     ...(await islandText('bookings', [

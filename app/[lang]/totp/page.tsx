@@ -1,6 +1,7 @@
 import { connection } from 'next/server';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 import { NoticePage } from '@/components/ui/notice-page';
 import { getConfig } from '@/lib/config';
 import type { Language } from '@/lib/i18n/routing';
@@ -30,9 +31,7 @@ export default async function OneTimeCodePage({ params }: { params: Promise<{ la
           {t('support')}
         </a>
       </div>
-      <a href={`/login/${lang}`} className={buttonClasses('quiet')}>
-        {tCommon('backToLogin')}
-      </a>
+      <BackToLoginLink language={lang} label={tCommon('backToLogin')} variant="quiet" />
     </NoticePage>
   );
 }

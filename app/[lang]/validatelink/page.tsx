@@ -7,6 +7,7 @@ import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import type { LinkCheck } from '@/lib/backend/auth';
 import { readEmailSignIn } from '@/lib/cookies';
 import { redirectToPage } from '@/lib/action-redirect';
+import { loginPagePath } from '@/lib/base-path';
 import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
 import { receivedCookies } from '@/lib/request-context';
@@ -60,7 +61,7 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
     <ConfirmLink
       action={confirmSignInLink.bind(null, lang, link.data)}
       askFirst={!(await askedInThisBrowser(link.data.uuid))}
-      declinedHref={`/login/${lang}/validatelink/declined`}
+      declinedHref={`${loginPagePath(lang)}/validatelink/declined`}
       text={text}
     />
   );
