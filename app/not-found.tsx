@@ -12,7 +12,6 @@ export default async function NotFound() {
         <main>
           <h1>Page not found</h1>
           {/* A whole new request, so that the proxy picks the language: no client-side navigation. */}
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href={BASE_PATH}>
             Go to sign-in
           </a>

@@ -1,4 +1,5 @@
-import { isValidId } from '@/lib/backend/auth';
+import { z } from 'zod';
+import { isValidId, type LinkCheck } from '@/lib/backend/auth';
 import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
@@ -9,6 +10,20 @@ export const SEND_AGAIN_LOCK_MS = 30_000;
 
 /** The mail-sent view asks whether the link was opened this often. */
 export const SIGN_IN_POLL_INTERVAL_MS = 5_000;
+
+const required = z.string().min(1).max(2048);
+const optional = z.string().max(2048).default('');
+
+/** The query of an e-mailed sign-in link, `/validatelink?email=…&uuid=…&signature=…&timestamp=…`. */
+export const signInLinkQuery = z.object({
+  email: required,
+  uuid: required,
+  signature: required,
+  timestamp: required,
+  domain: optional,
+  userName: optional,
+  displayName: optional,
+}) satisfies z.ZodType<LinkCheck, unknown>;
 
 /** Where a waiting e-mail sign-in stands, as the mail-sent view shows it. */
 export type EmailSignInStatus =

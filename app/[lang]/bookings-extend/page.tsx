@@ -2,10 +2,9 @@ import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { performBooking } from '@/components/bookings/actions';
 import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
-import { getConfig } from '@/lib/config';
 import { parseCookieHeader, readCookie } from '@/lib/cookies';
 import { redirectToPage } from '@/lib/action-redirect';
-import { loginPagePath } from '@/lib/base-path';
+import { openAppHref } from '@/lib/booking-link';
 import { islandText } from '@/lib/i18n/island-text';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { isMobileRequest } from '@/lib/user-agent';
@@ -22,11 +21,12 @@ export default async function BookingLinkPage({ params, searchParams }: Language
   const userAction = linkQuery.userAction;
   if (userAction !== 'retain' && userAction !== 'cancel') return await redirectToPage('/', lang);
 
-  // The open-the-app button: the mobile app on a phone, else the web app if signed in, else the login.
   const headerList = await headers();
-  const mobile = isMobileRequest(headerList);
-  const signedIn = readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined;
-  const openAppHref = mobile ? getConfig().links.mobileApp : signedIn ? '/' : loginPagePath(lang);
+  const openApp = openAppHref({
+    mobile: isMobileRequest(headerList),
+    signedIn: readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined,
+    language: lang,
+  });
 
   const text = {
     ...(await islandText('bookings', [
@@ -49,7 +49,7 @@ export default async function BookingLinkPage({ params, searchParams }: Language
     <BookingAction
       userAction={userAction satisfies UserAction}
       action={performBooking.bind(null, linkQuery)}
-      openAppHref={openAppHref}
+      openAppHref={openApp}
       text={text}
     />
   );

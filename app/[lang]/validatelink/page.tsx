@@ -1,29 +1,16 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { z } from 'zod';
 import { confirmSignInLink } from '@/components/link-validation/actions';
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
-import type { LinkCheck } from '@/lib/backend/auth';
 import { readEmailSignIn } from '@/lib/cookies';
+import { signInLinkQuery } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/action-redirect';
 import { loginPagePath } from '@/lib/base-path';
 import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
 import { receivedCookies } from '@/lib/request-context';
 import type { LanguagePageProps } from '@/lib/search-params';
-
-const required = z.string().min(1).max(2048);
-const optional = z.string().max(2048).default('');
-const linkQuery = z.object({
-  email: required,
-  uuid: required,
-  signature: required,
-  timestamp: required,
-  domain: optional,
-  userName: optional,
-  displayName: optional,
-}) satisfies z.ZodType<LinkCheck, unknown>;
 
 /** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
 async function askedInThisBrowser(uuid: string): Promise<boolean> {
@@ -36,7 +23,7 @@ export async function generateMetadata({ params, searchParams }: LanguagePagePro
   const metadata: Metadata = { referrer: 'same-origin' };
   const { lang } = await params;
   if (!isLanguage(lang)) return metadata;
-  const link = linkQuery.safeParse(await searchParams);
+  const link = signInLinkQuery.safeParse(await searchParams);
   const t = await getTranslations({ locale: lang, namespace: 'validateLink' });
   const askFirst = link.success && !(await askedInThisBrowser(link.data.uuid));
   return { ...metadata, title: askFirst ? t('askHeading') : t('heading') };
@@ -45,7 +32,7 @@ export async function generateMetadata({ params, searchParams }: LanguagePagePro
 export default async function ValidateLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const link = linkQuery.safeParse(await searchParams);
+  const link = signInLinkQuery.safeParse(await searchParams);
   if (!link.success) return await redirectToPage('/invalid', lang);
 
   const t = await getTranslations('validateLink');
