@@ -88,7 +88,7 @@ function settingsSchema(production: boolean) {
     MICROSOFT_CLIENT_ID: optionalInDevelopment('dev-microsoft-client'),
     MICROSOFT_CLIENT_SECRET: optionalInDevelopment('dev-microsoft-secret'),
     MICROSOFT_AUTHORITY: httpsUrl.default('https://login.microsoftonline.com/organizations'),
-    // Who may sign in (lib/sso/id-token.ts): Google Workspace domains (`hd`) and Entra tenants (`tid`); empty: any.
+    // Who may sign in (lib/sso/providers/*-sign-in.ts): Google Workspace domains (`hd`) and Entra tenants (`tid`); empty: any.
     GOOGLE_HOSTED_DOMAINS: commaSeparated(domainName).default([]),
     MICROSOFT_TENANT_IDS: commaSeparated(tenantId).default([]),
     // Tolerance for a provider's clock in the ID token's iat, nbf and exp.

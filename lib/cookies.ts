@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config';
 import type { RequestHost } from '@/lib/hosts';
 import { seal, unseal } from '@/lib/sealed';
 import { signInMethod, type SignInMethod } from '@/lib/sign-in-method';
+import { providerIdSchema } from '@/lib/sso/providers';
 
 /**
  * Every cookie this app reads or writes: name, lifetime, flags (docs/decisions.md, The hand-off
@@ -229,7 +230,7 @@ export async function writeOrganisationSignIn(
 
 /** What a single sign-on keeps between the start route and the provider's return. */
 const ssoFlowState = z.object({
-  provider: z.enum(['google', 'microsoft']),
+  provider: providerIdSchema,
   state: z.string(),
   nonce: z.string(),
   codeVerifier: z.string(),
@@ -251,7 +252,7 @@ export async function writeSsoFlow(writer: CookieWriter, host: RequestHost, flow
 
 /** The organisations to choose from after a single sign-on: kept out of the URL. */
 const ssoOrganisationsState = z.object({
-  provider: z.enum(['google', 'microsoft']),
+  provider: providerIdSchema,
   organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
   appRedirectUri: z.string().optional(),
   deviceId: z.string(),

@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import type { SsoProvider } from '@/lib/sso/providers';
+import { providerIds, type ProviderId } from '@/lib/sso/providers';
 
 /**
- * The ways to sign in on the login page. The one this browser used last is offered first and
- * marked (issue 15, item 12): only the method is remembered, never who signed in.
+ * The ways to sign in on the login page: e-mail, or one of the single sign-on providers. The one
+ * this browser used last is offered first and marked (issue 15, item 12): only the method is
+ * remembered, never who signed in.
  */
-export const signInMethod = z.enum(['email', 'google', 'microsoft']);
+export const signInMethod = z.enum(['email', ...providerIds]);
 export type SignInMethod = z.infer<typeof signInMethod>;
 
-const providers: readonly SsoProvider[] = ['google', 'microsoft'];
-
-/** The login page's order: e-mail, then Google and Microsoft, unless a provider was used last. */
-export function loginPageOrder(lastUsed: SignInMethod | undefined): { emailFirst: boolean; providers: SsoProvider[] } {
-  const usedProvider = providers.find((provider) => provider === lastUsed);
-  if (!usedProvider) return { emailFirst: true, providers: [...providers] };
-  return { emailFirst: false, providers: [usedProvider, ...providers.filter((provider) => provider !== usedProvider)] };
+/** The login page's order: e-mail, then the providers in the registry's order, unless a provider was used last. */
+export function loginPageOrder(lastUsed: SignInMethod | undefined): { emailFirst: boolean; providers: ProviderId[] } {
+  const usedProvider = providerIds.find((provider) => provider === lastUsed);
+  if (!usedProvider) return { emailFirst: true, providers: [...providerIds] };
+  return { emailFirst: false, providers: [usedProvider, ...providerIds.filter((provider) => provider !== usedProvider)] };
 }

@@ -1,7 +1,5 @@
-import type { NextRequest } from 'next/server';
-import { completeSignIn } from '@/lib/sso/sign-in';
+import { google } from '@/lib/sso/providers/google';
+import { returnRoute } from '@/lib/sso/sign-in';
 
 /** The return address registered with the provider. */
-export function GET(request: NextRequest) {
-  return completeSignIn('google', request);
-}
+export const GET = returnRoute(google);

@@ -1,7 +1,5 @@
-import type { NextRequest } from 'next/server';
-import { completeSignIn } from '@/lib/sso/sign-in';
+import { microsoft } from '@/lib/sso/providers/microsoft';
+import { returnRoute } from '@/lib/sso/sign-in';
 
 /** The return address registered with the provider. */
-export function GET(request: NextRequest) {
-  return completeSignIn('microsoft', request);
-}
+export const GET = returnRoute(microsoft);

@@ -1,6 +1,4 @@
-import type { NextRequest } from 'next/server';
-import { startSignIn } from '@/lib/sso/sign-in';
+import { google } from '@/lib/sso/providers/google';
+import { startRoute } from '@/lib/sso/sign-in';
 
-export function GET(request: NextRequest) {
-  return startSignIn('google', request);
-}
+export const GET = startRoute(google);

@@ -1,6 +1,4 @@
-import type { NextRequest } from 'next/server';
-import { startSignIn } from '@/lib/sso/sign-in';
+import { microsoft } from '@/lib/sso/providers/microsoft';
+import { startRoute } from '@/lib/sso/sign-in';
 
-export function GET(request: NextRequest) {
-  return startSignIn('microsoft', request);
-}
+export const GET = startRoute(microsoft);

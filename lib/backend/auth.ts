@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callBackend, subDomainSchema, type BackendResult } from './client';
+import type { ProviderSource } from '@/lib/sso/providers';
 
 const AUTH = '/api/v1/flw/auth';
 
@@ -75,8 +76,6 @@ export function isValidLink(link: LinkCheck): Promise<BackendResult<boolean>> {
   return callBackend({ path: `${AUTH}/isValidLink`, query: link }, z.boolean());
 }
 
-export type SsoSource = 'google' | 'microsoft';
-
 export type SsoSignIn =
   | { kind: 'organisations'; organisations: { subDomain: string; token: string }[] }
   | { kind: 'controlCentre'; token: string; role: string };
@@ -93,7 +92,7 @@ const ssoLoginAnswer = z.union([
 
 /** Exchanges a verified ID token for the organisations (or, for `jwt`, the control-centre token). */
 export function ssoLogin(request: {
-  source: SsoSource;
+  source: ProviderSource;
   idToken: string;
   deviceId: string;
   longLived: boolean;

@@ -148,7 +148,7 @@ const loginPageErrors = {
   'sso-consent-required': 'ssoConsentRequired',
   'sso-interaction-required': 'ssoInteractionRequired',
   'sso-login-required': 'ssoLoginRequired',
-  // A valid ID token that does not prove an identity the app may forward (lib/sso/id-token.ts).
+  // A valid ID token that does not prove an identity the app may forward (lib/sso/providers/*-sign-in.ts).
   'google-email-not-verified': 'googleEmailNotVerified',
   'google-domain-not-allowed': 'googleDomainNotAllowed',
   'microsoft-email-not-verified': 'microsoftEmailNotVerified',

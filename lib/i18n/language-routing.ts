@@ -1,3 +1,4 @@
+import { providers, startSegment } from '@/lib/sso/providers';
 import { isLanguage, preferredLanguage } from './routing';
 
 /**
@@ -12,10 +13,10 @@ import { isLanguage, preferredLanguage } from './routing';
 export type LanguageRoute = { action: 'serve' } | { action: 'redirect'; pathname: string };
 
 /** First path segments that are not pages in a language: route handlers and static files. */
-const languageFreeSegments = new Set(['api', 'locale', 'start-google', 'start-microsoft', '_next']);
+const languageFreeSegments = new Set(['api', 'locale', '_next', ...providers.map(startSegment)]);
 
-/** `/google` and `/microsoft` are the providers' return addresses; below them, the picker pages. */
-const providerReturnSegments = new Set(['google', 'microsoft']);
+/** `/google`, `/microsoft`, …: the providers' return addresses; below them, the picker pages. */
+const providerReturnSegments = new Set<string>(providers.map((provider) => provider.routeSegment));
 
 /** Pages reachable without a language segment, e.g. `/login/validatelink?...` from an e-mail. */
 const pagesServedInBrowserLanguage = new Set(['totp', 'invalid', 'validatelink', 'invite-user', 'bookings-extend', 'signup']);

@@ -19,42 +19,12 @@ export type Discovery = z.infer<typeof discoveryDocument>;
 export class ProviderUnreachable extends Error {}
 
 /**
- * The hosts MSAL itself treats as Microsoft's (msal-common's InstanceDiscoveryMetadataAliases,
- * the public and sovereign clouds), plus Entra External ID's `<tenant>.ciamlogin.com`. Any other
- * host is a plain OpenID Connect provider to MSAL (ProtocolMode.OIDC).
+ * Where an OpenID provider publishes its discovery document: directly under its issuer (OpenID
+ * Connect Discovery 1.0 section 4: `https://idp.example`, `…/realms/acme`). Microsoft's hosts
+ * differ (providers/microsoft-sign-in.ts).
  */
-const MICROSOFT_AUTHORITY_HOSTS = new Set([
-  'login.microsoftonline.com',
-  'login.windows.net',
-  'login.microsoft.com',
-  'sts.windows.net',
-  'login.partner.microsoftonline.cn',
-  'login.chinacloudapi.cn',
-  'login.microsoftonline.de',
-  'login.microsoftonline.us',
-  'login.usgovcloudapi.net',
-  'login-us.microsoftonline.com',
-  'login.sovcloud-identity.fr',
-  'login.sovcloud-identity.de',
-  'login.sovcloud-identity.sg',
-]);
-
-export function isMicrosoftAuthorityHost(authority: string): boolean {
-  const host = new URL(authority).hostname.toLowerCase();
-  return MICROSOFT_AUTHORITY_HOSTS.has(host) || host.endsWith('.ciamlogin.com');
-}
-
-/**
- * The one rule for the discovery document's address. Microsoft's hosts publish it under
- * `<authority>/v2.0/` (`/organizations`, `/common`, `/consumers`, a tenant id or domain), unless
- * the authority already ends in `/v2.0`; every other provider directly under its issuer
- * (OpenID Connect Discovery 1.0 section 4: `https://idp.example`, `…/realms/acme`). This is what
- * MSAL's `defaultOpenIdConfigurationEndpoint` computes in the mode `microsoftClient` gives it.
- */
-export function discoveryUrl(provider: 'google' | 'microsoft', issuerOrAuthority: string): string {
-  const base = issuerOrAuthority.replace(/\/+$/, '');
-  const underV2 = provider === 'microsoft' && isMicrosoftAuthorityHost(base) && !/\/v2\.0$/i.test(base);
-  return `${underV2 ? `${base}/v2.0` : base}/.well-known/openid-configuration`;
+export function openIdDiscoveryUrl(issuer: string): string {
+  return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
 
 const DISCOVERY_TIMEOUT_MS = 5_000;
@@ -96,13 +66,4 @@ export function discover(url: string, now: number = Date.now()): Promise<Discove
  */
 export function forgetDiscovery(url: string): void {
   cache.delete(url);
-}
-
-/**
- * The document as MSAL's `authorityMetadata` expects it (msal-common's OpenIdConfigResponse): with
- * it MSAL neither fetches nor validates a document of its own.
- */
-export function msalAuthorityMetadata(discovery: Discovery): string {
-  const { issuer, authorization_endpoint, token_endpoint, jwks_uri, end_session_endpoint } = discovery;
-  return JSON.stringify({ issuer, authorization_endpoint, token_endpoint, jwks_uri, ...(end_session_endpoint ? { end_session_endpoint } : {}) });
 }

@@ -97,47 +97,11 @@ export async function verifyIdToken(
   return payload;
 }
 
-/** Who may sign in, beyond a valid token (settings GOOGLE_HOSTED_DOMAINS, MICROSOFT_TENANT_IDS; empty: anyone). */
-export type IdentityPolicy = { googleHostedDomains: readonly string[]; microsoftTenantIds: readonly string[] };
-
-/** Why a valid token is still not forwarded to ssoLogin; each is a message on the login page. */
-export type IdentityRefusal =
-  | 'google-email-not-verified'
-  | 'google-domain-not-allowed'
-  | 'microsoft-email-not-verified'
-  | 'microsoft-tenant-not-allowed';
-
-// Google has sent `email_verified` as the string "true" in older tokens.
-function claimIs(value: unknown, wanted: boolean): boolean {
+// Claims as providers send them: Google has sent `email_verified` as the string "true" in older tokens.
+export function claimIs(value: unknown, wanted: boolean): boolean {
   return value === wanted || value === String(wanted);
 }
 
-function lowerCaseString(value: unknown): string | undefined {
+export function lowerCaseClaim(value: unknown): string | undefined {
   return typeof value === 'string' ? value.toLowerCase() : undefined;
-}
-
-/**
- * Whether the token proves an identity the app may forward (docs/decisions.md, Single sign-on). Google must
- * vouch for the address (`email_verified` true). Entra has no `email_verified`; its `xms_edov`
- * ("e-mail domain owner verified", an optional claim) false means the tenant has not verified the
- * domain of `email`, so that address may belong to someone else. Many tenants do not emit it:
- * absent is accepted, and the backend must not take an unverified Entra `email` as proof on its
- * own (docs/identity-providers.md). A plain OpenID provider behind the Microsoft button that says
- * `email_verified: false` is refused for the same reason.
- */
-export function identityRefusal(provider: 'google' | 'microsoft', payload: JWTPayload, policy: IdentityPolicy): IdentityRefusal | undefined {
-  if (provider === 'google') {
-    if (!claimIs(payload.email_verified, true)) return 'google-email-not-verified';
-    const hostedDomain = lowerCaseString(payload.hd);
-    if (policy.googleHostedDomains.length > 0 && !(hostedDomain && policy.googleHostedDomains.includes(hostedDomain))) {
-      return 'google-domain-not-allowed';
-    }
-    return undefined;
-  }
-  if (claimIs(payload.xms_edov, false) || claimIs(payload.email_verified, false)) return 'microsoft-email-not-verified';
-  const tenantId = lowerCaseString(payload.tid);
-  if (policy.microsoftTenantIds.length > 0 && !(tenantId && policy.microsoftTenantIds.includes(tenantId))) {
-    return 'microsoft-tenant-not-allowed';
-  }
-  return undefined;
 }

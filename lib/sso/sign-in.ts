@@ -20,10 +20,11 @@ import { errorKind, requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 import { isMobileRequest } from '@/lib/user-agent';
 import { ProviderUnreachable } from './discovery';
-import { identityRefusal, verifyIdToken } from './id-token';
+import { verifyIdToken } from './id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
 import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
-import { authorizationUrl, exchangeCode, providerClient, ProviderNotConfigured, type SsoProvider } from './providers';
+import { authorizationUrl, exchangeCode, identityRefusal, providerClient, ProviderNotConfigured } from './provider-sign-in';
+import { providerById, type Provider, type ProviderId } from './providers';
 
 /** A redirect; in-app paths stay relative so the browser keeps the host it used. */
 function seeOther(location: string): Response {
@@ -51,8 +52,8 @@ const startQuery = z.object({
   login_hint: z.string().max(320).optional(),
 });
 
-/** `/start-google`, `/start-microsoft`: PKCE, state and nonce in a sealed cookie, then the provider. */
-export async function startSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
+/** `/start-<provider>`: PKCE, state and nonce in a sealed cookie, then the provider. */
+async function startSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
   const log = (await requestLogger()).child({ provider });
   const parsed = startQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   const requested = parsed.success ? parsed.data.lang : undefined;
@@ -70,7 +71,7 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
 
   const { host, cookies } = await requestContext();
   // The return address registered with the providers lives on web.<domain> (docs/decisions.md, Single sign-on).
-  const redirectUri = `${webOrigin(host)}${BASE_PATH}/${provider}`;
+  const redirectUri = `${webOrigin(host)}${BASE_PATH}/${providerById(provider).routeSegment}`;
   const state = randomToken();
   const nonce = randomToken();
   const codeVerifier = randomToken();
@@ -101,7 +102,7 @@ export async function startSignIn(provider: SsoProvider, request: NextRequest): 
 
 /** Hands one organisation's sign-in to the web app, or to the mobile app that asked for it. */
 export async function handOffOrganisation(
-  signIn: { subDomain: string; token: string; appRedirectUri?: string; provider: SsoProvider; language: Language; deviceId: string },
+  signIn: { subDomain: string; token: string; appRedirectUri?: string; provider: ProviderId; language: Language; deviceId: string },
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
 ): Promise<string> {
@@ -115,14 +116,14 @@ export async function handOffOrganisation(
       appRedirectUri: signIn.appRedirectUri,
       deviceId: signIn.deviceId,
     });
-    return `${BASE_PATH}/${signIn.language}/${signIn.provider}/open-app`;
+    return `${BASE_PATH}/${signIn.language}/${providerById(signIn.provider).routeSegment}/open-app`;
   }
   await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
   return organisationUrl(host, signIn.subDomain);
 }
 
-/** `/google`, `/microsoft`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
-export async function completeSignIn(provider: SsoProvider, request: NextRequest): Promise<Response> {
+/** `/<provider>`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
+async function completeSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
   const log = (await requestLogger()).child({ provider });
   const context = await requestContext();
   const { host, received, cookies } = context;
@@ -174,7 +175,7 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
   }
 
   const result = await ssoLogin({
-    source: provider,
+    source: providerById(provider).source,
     idToken,
     deviceId: flow.deviceId,
     longLived: flow.tokenType === 'jwt',
@@ -192,7 +193,7 @@ export async function completeSignIn(provider: SsoProvider, request: NextRequest
 }
 
 async function followOutcome(
-  provider: SsoProvider,
+  provider: ProviderId,
   flow: { language: string; appRedirectUri?: string; deviceId: string },
   outcome: ReturnType<typeof decideSsoOutcome>,
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
@@ -218,6 +219,16 @@ async function followOutcome(
         appRedirectUri: flow.appRedirectUri,
         deviceId: flow.deviceId,
       });
-      return `${BASE_PATH}/${language}/${provider}/organisations`;
+      return `${BASE_PATH}/${language}/${providerById(provider).routeSegment}/organisations`;
   }
+}
+
+/** The handler of a provider's start route, `app/start-<provider>/route.ts`. */
+export function startRoute(provider: Provider): (request: NextRequest) => Promise<Response> {
+  return (request) => startSignIn(provider.id, request);
+}
+
+/** The handler of a provider's return address, `app/<provider>/route.ts`. */
+export function returnRoute(provider: Provider): (request: NextRequest) => Promise<Response> {
+  return (request) => completeSignIn(provider.id, request);
 }

@@ -1,7 +1,11 @@
 import { Authority, Logger, ProtocolMode as AuthorityProtocolMode } from '@azure/msal-common/node';
 import { ConfidentialClientApplication, ProtocolMode, type INetworkModule, type NetworkResponse } from '@azure/msal-node';
-import { DISCOVERY_MAX_AGE_MS, discover, discoveryUrl, forgetDiscovery, isMicrosoftAuthorityHost, ProviderUnreachable, type Discovery } from '@/lib/sso/discovery';
-import { msalConfiguration } from '@/lib/sso/providers';
+import { DISCOVERY_MAX_AGE_MS, discover, forgetDiscovery, ProviderUnreachable, type Discovery } from '@/lib/sso/discovery';
+import { providerSignIn } from '@/lib/sso/provider-sign-in';
+import type { ProviderId } from '@/lib/sso/providers';
+import { isMicrosoftAuthorityHost, msalConfiguration } from '@/lib/sso/providers/microsoft-sign-in';
+
+const discoveryUrl = (provider: ProviderId, issuerOrAuthority: string) => providerSignIn(provider).discoveryUrl(issuerOrAuthority);
 
 const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
 

@@ -1,0 +1,117 @@
+import type { JWTPayload } from 'jose';
+import type { LoginPageError } from '@/lib/backend/error-catalogue';
+import { getConfig, type Config } from '@/lib/config';
+import { discover, forgetDiscovery, ProviderUnreachable, type Discovery } from './discovery';
+import { assertProviderAnswers } from './provider-probe';
+import type { ProviderId } from './providers';
+import { googleSignIn } from './providers/google-sign-in';
+import { microsoftSignIn } from './providers/microsoft-sign-in';
+
+/**
+ * How the server signs in with a provider: each builds the authorization URL and exchanges the
+ * code through its own library (providers/<provider>-sign-in.ts). Endpoints, issuer and keys come
+ * from one discovery document per provider (discovery.ts), which the libraries are handed rather
+ * than fetching their own, so the local identity provider and the real ones differ only in
+ * configuration.
+ */
+
+export type AuthorizationRequest = {
+  redirectUri: string;
+  state: string;
+  nonce: string;
+  codeChallenge: string;
+  loginHint?: string;
+};
+
+export type CodeExchange = { code: string; codeVerifier: string; redirectUri: string; state: string; nonce: string };
+
+/** Who may sign in, beyond a valid token (settings GOOGLE_HOSTED_DOMAINS, MICROSOFT_TENANT_IDS; empty: anyone). */
+export type IdentityPolicy = { googleHostedDomains: readonly string[]; microsoftTenantIds: readonly string[] };
+
+/** A provider's client as the settings configure it. */
+export type ConfiguredProvider = {
+  clientId: string;
+  discoveryUrl: string;
+  authorizationUrl(discovery: Discovery, request: AuthorizationRequest): Promise<string>;
+  /** The raw ID token for the authorization code. */
+  exchangeCode(discovery: Discovery, exchange: CodeExchange): Promise<string>;
+};
+
+export type ProviderSignIn = {
+  /** Its client from the settings, or nothing: the button then says it is not available. */
+  configured(config: Config): ConfiguredProvider | undefined;
+  /** Where the discovery document of the configured issuer (or authority) lives. */
+  discoveryUrl(issuer: string): string;
+  /** Whether an error of its library means that the provider gave no answer, rather than a refusal. */
+  gaveNoAnswer(error: unknown): boolean;
+  /**
+   * Why a valid token still does not prove an identity the app may forward (docs/decisions.md,
+   * Single sign-on); each reason is a message on the login page.
+   */
+  identityRefusal(claims: JWTPayload, policy: IdentityPolicy): LoginPageError | undefined;
+};
+
+const signIns = { google: googleSignIn, microsoft: microsoftSignIn } satisfies Record<ProviderId, ProviderSignIn>;
+
+export function providerSignIn(provider: ProviderId): ProviderSignIn {
+  return signIns[provider];
+}
+
+export class ProviderNotConfigured extends Error {}
+
+function configured(provider: ProviderId): ConfiguredProvider {
+  const client = providerSignIn(provider).configured(getConfig());
+  if (!client) throw new ProviderNotConfigured();
+  return client;
+}
+
+export type ProviderClient = { clientId: string; discovery: Discovery };
+
+/** The provider's client id and discovery document, or ProviderNotConfigured. */
+export async function providerClient(provider: ProviderId): Promise<ProviderClient> {
+  const { clientId, discoveryUrl } = configured(provider);
+  return { clientId, discovery: await discover(discoveryUrl) };
+}
+
+/** Reports a provider that gave no answer as ProviderUnreachable; a refusal stays what it was. */
+async function reachingProvider<T>(provider: ProviderId, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw providerSignIn(provider).gaveNoAnswer(error) ? new ProviderUnreachable('provider unreachable', { cause: error }) : error;
+  }
+}
+
+/**
+ * The address to send the browser to, once the provider has shown that it answers: a cached
+ * discovery document says nothing about whether the provider is up right now.
+ */
+export async function authorizationUrl(provider: ProviderId, request: AuthorizationRequest): Promise<string> {
+  const client = configured(provider);
+  const discovery = await discover(client.discoveryUrl);
+  try {
+    await assertProviderAnswers(discovery.authorization_endpoint);
+  } catch (error) {
+    // The next sign-in reads the discovery document anew (see forgetDiscovery).
+    forgetDiscovery(client.discoveryUrl);
+    throw error;
+  }
+  return reachingProvider(provider, () => client.authorizationUrl(discovery, request));
+}
+
+/** Exchanges the authorization code (with the PKCE verifier) for the raw ID token. */
+export async function exchangeCode(provider: ProviderId, exchange: CodeExchange): Promise<string> {
+  const client = configured(provider);
+  const discovery = await discover(client.discoveryUrl);
+  try {
+    return await reachingProvider(provider, () => client.exchangeCode(discovery, exchange));
+  } catch (error) {
+    if (error instanceof ProviderUnreachable) forgetDiscovery(client.discoveryUrl);
+    throw error;
+  }
+}
+
+/** Whether the token proves an identity the app may forward, by the provider's own rule. */
+export function identityRefusal(provider: ProviderId, claims: JWTPayload, policy: IdentityPolicy): LoginPageError | undefined {
+  return providerSignIn(provider).identityRefusal(claims, policy);
+}

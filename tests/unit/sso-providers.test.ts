@@ -1,0 +1,145 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseConfig, type Config } from '@/lib/config';
+import { parseCookieHeader, readSsoFlow, writeSsoFlow, type CookieAttributes, type SsoFlowState } from '@/lib/cookies';
+import type { RequestHost } from '@/lib/hosts';
+import { routeLanguage } from '@/lib/i18n/language-routing';
+import { loginPageOrder, signInMethod } from '@/lib/sign-in-method';
+import { providerSignIn } from '@/lib/sso/provider-sign-in';
+import { providerIds, providers, startSegment, type ProviderId } from '@/lib/sso/providers';
+
+/**
+ * The provider registry (issue 17, item 3): one list that the buttons, the routes, the sealed
+ * cookies and the backend's `source` read. What it makes checkable for every provider at once.
+ */
+
+process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
+
+const root = resolve(__dirname, '../..');
+
+describe('the provider registry', () => {
+  it.each(['id', 'name', 'labelKey', 'routeSegment', 'source'] as const)('gives each provider a %s of its own', (field) => {
+    const values = providers.map((provider) => provider[field]);
+    expect(new Set(values).size).toBe(providers.length);
+  });
+
+  it('keeps the addresses and the backend source of the contract (docs/decisions.md, Single sign-on)', () => {
+    // Registered with Google and Entra, linked to by the mobile app and the control centre, and
+    // named in ssoLogin: none may change with a refactor.
+    expect(providers.map((provider) => ({ start: `/${startSegment(provider)}`, return: `/${provider.routeSegment}`, source: provider.source }))).toEqual([
+      { start: '/start-google', return: '/google', source: 'google' },
+      { start: '/start-microsoft', return: '/microsoft', source: 'microsoft' },
+    ]);
+  });
+});
+
+describe('every provider has its routes in app/, and only providers do', () => {
+  it.each(providerIds)('%s: the start, the return address, the organisation picker and the app opener', (id) => {
+    const segment = providers.find((provider) => provider.id === id)!.routeSegment;
+    const files = [`start-${segment}/route.ts`, `${segment}/route.ts`, `[lang]/${segment}/organisations/page.tsx`, `[lang]/${segment}/open-app/page.tsx`];
+    expect(files.filter((file) => !existsSync(join(root, 'app', file)))).toEqual([]);
+  });
+
+  it('has no start route for a provider the registry does not know', () => {
+    const startFolders = readdirSync(join(root, 'app')).filter((name) => name.startsWith('start-'));
+    // A positive control: the folders are there to be read.
+    expect(startFolders.length).toBeGreaterThan(0);
+    expect(startFolders.sort()).toEqual(providers.map(startSegment).sort());
+  });
+});
+
+describe('the proxy serves every provider route without a language', () => {
+  it.each(providers.map((provider) => [provider.id, provider] as const))('%s', (_id, provider) => {
+    expect(routeLanguage(`/${startSegment(provider)}`, 'de')).toEqual({ action: 'serve' });
+    expect(routeLanguage(`/${provider.routeSegment}`, 'de')).toEqual({ action: 'serve' });
+    expect(routeLanguage(`/${provider.routeSegment}/organisations`, 'de')).toEqual({ action: 'redirect', pathname: `/de/${provider.routeSegment}/organisations` });
+  });
+});
+
+describe('the sealed flow cookie', () => {
+  const host: RequestHost = { protocol: 'https', domain: 'example.com', hostname: 'web.example.com', port: '' };
+  const flow = { state: 's', nonce: 'n', codeVerifier: 'v', redirectUri: 'https://web.example.com/login/x', language: 'en', deviceId: 'd' };
+
+  async function sealedAndRead(provider: string): Promise<SsoFlowState | undefined> {
+    let header = '';
+    const writer = { set: (name: string, value: string, _attributes: CookieAttributes) => (header = `${name}=${encodeURIComponent(value)}`) };
+    await writeSsoFlow(writer, host, { ...flow, provider: provider as ProviderId });
+    return readSsoFlow(parseCookieHeader(header));
+  }
+
+  it.each(providerIds)('carries %s from the start to the return', async (id) => {
+    expect((await sealedAndRead(id))?.provider).toBe(id);
+  });
+
+  it('reads a flow for a provider the registry does not know as no flow at all', async () => {
+    expect(await sealedAndRead('github')).toBeUndefined();
+  });
+});
+
+describe('the method used last', () => {
+  it.each(providerIds)('%s is a sign-in method, offered first once used', (id) => {
+    expect(signInMethod.safeParse(id).success).toBe(true);
+    expect(loginPageOrder(id)).toEqual({ emailFirst: false, providers: [id, ...providerIds.filter((other) => other !== id)] });
+  });
+
+  it('offers every provider, in the registry\'s order, after e-mail', () => {
+    expect(loginPageOrder(undefined)).toEqual({ emailFirst: true, providers: [...providerIds] });
+  });
+});
+
+describe('each provider is configured by its own settings alone', () => {
+  function configWith(environment: Record<string, string>): Config {
+    const result = parseConfig({
+      NODE_ENV: 'production',
+      BACKEND_URL: 'https://api.example.com',
+      APP_DOMAINS: 'example.com',
+      SESSION_SECRET: 'a-production-secret-of-32-chars!',
+      ...environment,
+    });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    return result.config;
+  }
+
+  it.each<[ProviderId, Record<string, string>, { clientId: string; discoveryUrl: string }]>([
+    [
+      'google',
+      { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_ISSUER: 'https://idp.example' },
+      { clientId: 'g-id', discoveryUrl: 'https://idp.example/.well-known/openid-configuration' },
+    ],
+    [
+      'microsoft',
+      { MICROSOFT_CLIENT_ID: 'm-id', MICROSOFT_CLIENT_SECRET: 'm-secret', MICROSOFT_AUTHORITY: 'https://login.microsoftonline.com/common' },
+      { clientId: 'm-id', discoveryUrl: 'https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration' },
+    ],
+  ])('%s: its client and discovery document, and no other provider configured by them', (id, settings, client) => {
+    const config = configWith(settings);
+    expect(providerSignIn(id).configured(config)).toMatchObject(client);
+    for (const other of providerIds.filter((providerId) => providerId !== id)) expect(providerSignIn(other).configured(config)).toBeUndefined();
+  });
+});
+
+describe('the registry that the proxy, the cookies and the login page read', () => {
+  const serverLibraries = ['@azure/msal-node', 'google-auth-library'];
+
+  function loadedUnderGuard(modulePath: string): Promise<unknown> {
+    return jest.isolateModulesAsync(async () => {
+      for (const library of serverLibraries) {
+        jest.doMock(library, () => {
+          throw new Error(`${library} loaded`);
+        });
+      }
+      await import(modulePath);
+    });
+  }
+
+  it.each(['@/lib/sso/providers', '@/lib/i18n/language-routing', '@/lib/cookies', '@/lib/sign-in-method', '@/lib/backend/auth'])(
+    '%s loads no identity provider library',
+    async (modulePath) => {
+      await expect(loadedUnderGuard(modulePath)).resolves.toBeUndefined();
+    },
+  );
+
+  it('while the server side of single sign-on does (the guard works)', async () => {
+    await expect(loadedUnderGuard('@/lib/sso/provider-sign-in')).rejects.toThrow(/loaded/);
+  });
+});
