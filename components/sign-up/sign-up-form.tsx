@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { LanguageField } from '@/components/i18n/language-field';
@@ -19,7 +19,8 @@ export function SignUpForm({
 }: {
   language: Language;
   action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
-  email: string;
+  /** The address the account is for, as the page renders it. */
+  email: ReactNode;
   text: SignUpFormText;
 }) {
   const [state, formAction] = useActionState(action, { status: 'idle', name: '' });
@@ -36,7 +37,7 @@ export function SignUpForm({
       <LanguageField language={language} />
       <div className="space-y-1.5">
         <span className="block font-medium">{text.emailLabel}</span>
-        <p className="break-all text-muted">{email}</p>
+        <p className="text-muted">{email}</p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor="name" className="block font-medium">

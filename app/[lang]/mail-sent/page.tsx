@@ -4,6 +4,7 @@ import { LanguageField } from '@/components/i18n/language-field';
 import { SendAgain } from '@/components/mail-sent/send-again';
 import { SignInStatus } from '@/components/mail-sent/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readEmailSignIn } from '@/lib/cookies';
 import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
@@ -29,7 +30,15 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   return (
     <section className="space-y-5">
       <ViewHeading>{t('heading')}</ViewHeading>
-      <p>{t.rich('body', { email: () => <strong className="break-all">{pending.email}</strong> })}</p>
+      <p>
+        {t.rich('body', {
+          email: () => (
+            <strong>
+              <EmailAddress email={pending.email} />
+            </strong>
+          ),
+        })}
+      </p>
       <SignInStatus
         statusUrl="/login/api/email-sign-in/status"
         intervalMs={SIGN_IN_POLL_INTERVAL_MS}

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readSignUp } from '@/lib/cookies';
 import { redirectToPage } from '@/lib/action-redirect';
@@ -26,7 +27,7 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
       <SignUpForm
         language={lang}
         action={createAccount}
-        email={signUp.email}
+        email={<EmailAddress email={signUp.email} />}
         text={await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])}
       />
     </section>
