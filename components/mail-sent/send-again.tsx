@@ -55,18 +55,19 @@ export function SendAgain({
   const locked = remainingMs > 0;
 
   return (
-    <form action={formAction} className="space-y-2">
+    <form action={formAction}>
       <LanguageField language={language} />
       <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
-      <div aria-live="polite" className="min-h-5 text-sm">
-        {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
-        {state.status === 'error' && <p className="text-danger">{state.message}</p>}
-      </div>
+      {/* Right under the button it describes, so that it reads as the button's caption. */}
       {locked && (
-        <p id="send-again-hint" className="text-sm text-muted">
+        <p id="send-again-hint" className="mt-1.5 text-sm text-muted">
           {text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
         </p>
       )}
+      <div aria-live="polite" className="mt-2 min-h-5 text-sm">
+        {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
+        {state.status === 'error' && <p className="text-danger">{state.message}</p>}
+      </div>
     </form>
   );
 }

@@ -80,5 +80,17 @@ for (const viewport of [
       // The long addresses do wrap, so the check above had line ends to look at.
       expect(Math.max(...lineCounts), `lines per address: ${lineCounts.join(', ')}`).toBeGreaterThan(1);
     });
+
+    test('the send-again caption sits right under its button and describes it', async ({ page }) => {
+      await requestLink(page, uniqueAddress('anna@acme.test'));
+      const sendAgain = page.getByRole('button', { name: 'Send again' });
+      const caption = page.getByText(/^You can send again in \d+ s\.$/);
+      await expect(sendAgain).toHaveAccessibleDescription(/^You can send again in \d+ s\.$/);
+      const button = (await sendAgain.boundingBox())!;
+      const text = (await caption.boundingBox())!;
+      const gap = text.y - (button.y + button.height);
+      expect(gap, 'px between the button and its caption').toBeGreaterThanOrEqual(0);
+      expect(gap, 'px between the button and its caption').toBeLessThanOrEqual(8);
+    });
   });
 }
