@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newColleague, uniqueAddress } from './backend.ts';
 import { requestLink } from './sign-in.ts';
 
-/** The mail-sent view as a person reads it. */
+/** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back. */
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -94,3 +94,46 @@ for (const viewport of [
     });
   });
 }
+
+/** How the way back looks, with the pointer away from it (hover underlines it). */
+async function wayBackLook(page: Page) {
+  await page.mouse.move(0, 0);
+  const wayBack = page.getByRole('main').getByRole('button', { name: 'Use another e-mail address', exact: true });
+  await expect(wayBack).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
+  return await wayBack.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    return {
+      element: `<${element.tagName.toLowerCase()} type=${element.getAttribute('type')}>`,
+      text: element.textContent,
+      ...Object.fromEntries(
+        (['color', 'backgroundColor', 'fontSize', 'fontWeight', 'textDecorationLine', 'borderTopWidth', 'paddingTop', 'paddingLeft', 'textAlign'] as const).map(
+          (property) => [property, style[property]],
+        ),
+      ),
+      width: box.width,
+      height: box.height,
+    };
+  });
+}
+
+test('the way back is one and the same after sign-in, on sign-up and after sign-up, and each leads to the login page', async ({ page }) => {
+  await requestLink(page, uniqueAddress('anna@acme.test'));
+  const afterSignIn = await wayBackLook(page);
+  await page.getByRole('button', { name: 'Use another e-mail address' }).click();
+  await expect(page).toHaveURL(/\/login\/en$/);
+  await expect(page.getByLabel('Work e-mail')).toHaveValue('');
+  // The wait is over: the mail-sent view is not shown again.
+  await page.goto('/login/en/mail-sent');
+  await expect(page).toHaveURL(/\/login\/en$/);
+
+  await requestLink(page, newColleague(), 'en', 'signup');
+  expect(await wayBackLook(page), 'on sign-up, as after sign-in').toEqual(afterSignIn);
+  await page.getByLabel('Your name').fill('Dana Jansen');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+  expect(await wayBackLook(page), 'after sign-up, as after sign-in').toEqual(afterSignIn);
+  await page.getByRole('button', { name: 'Use another e-mail address' }).click();
+  await expect(page).toHaveURL(/\/login\/en$/);
+});

@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { backendCalls, latestSignInLink } from './backend.ts';
+import { backendCalls, latestSignInLink, newColleague } from './backend.ts';
 import { organisationOrigin } from './environment.ts';
-
-function newColleague(domain = 'acme.test'): string {
-  return `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
-}
+import { requestLink } from './sign-in.ts';
 
 test('a new colleague chooses a name, gets a link and lands on the organisation; sign-up is not shown again', async ({ page, request }) => {
   const email = newColleague();
@@ -23,7 +20,6 @@ test('a new colleague chooses a name, gets a link and lands on the organisation;
   await create.click();
 
   await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
-  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   const createUser = (await backendCalls(request)).find(
     (call) => call.path.endsWith('/createUser') && call.body?.email === email,
   );
@@ -35,6 +31,15 @@ test('a new colleague chooses a name, gets a link and lands on the organisation;
 
   await page.goto(await latestSignInLink(request, email));
   await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+});
+
+test('sign-up has the way back to use another e-mail address, and the sign-up is then forgotten', async ({ page }) => {
+  await requestLink(page, newColleague(), 'en', 'signup');
+  await page.getByRole('button', { name: 'Use another e-mail address' }).click();
+  await expect(page).toHaveURL(/\/login\/en$/);
+  await expect(page.getByLabel('Work e-mail')).toHaveValue('');
+  await page.goto('/login/en/signup');
+  await expect(page).toHaveURL(/\/login\/en$/);
 });
 
 test('the name is limited to 255 characters', async ({ page }) => {

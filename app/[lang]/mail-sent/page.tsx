@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cancelEmailSignIn, continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { LanguageField } from '@/components/i18n/language-field';
 import { SendAgain } from '@/components/mail-sent/send-again';
 import { SignInStatus } from '@/components/mail-sent/sign-in-status';
@@ -71,12 +72,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
           sendAgainLocked: t('sendAgainLocked', { seconds: argumentMarker('seconds') }),
         }}
       />
-      <form action={cancelEmailSignIn}>
-        <LanguageField language={lang} />
-        <button type="submit" className={buttonClasses('quiet')}>
-          {pending.fromSignUp ? t('back') : t('useOtherAddress')}
-        </button>
-      </form>
+      <AnotherAddressButton language={lang} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
 import { EmailAddress } from '@/components/ui/email-address';
@@ -30,6 +31,9 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
         email={<EmailAddress email={signUp.email} />}
         text={await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])}
       />
+      <div className="mt-5">
+        <AnotherAddressButton language={lang} />
+      </div>
     </section>
   );
 }
