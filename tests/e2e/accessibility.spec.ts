@@ -436,7 +436,7 @@ async function interactiveTargets(page: Page): Promise<Target[]> {
         name: `<${node.tagName.toLowerCase()}> ${own || node.getAttribute('aria-label') || node.getAttribute('name') || ''}`.trim(),
         // WCAG 2.5.8's inline exception: a link in a sentence, sized by the line it sits in.
         inSentence: display === 'inline' && around.length > own.length,
-        // Out of the Tab order until it can be used (sign-up's button before a name is typed).
+        // Out of the Tab order while it cannot be used (a button whose action is under way).
         disabled: node.matches(':disabled'),
       };
     });
@@ -648,7 +648,7 @@ test.describe('at 320 CSS pixels', () => {
   for (const screen of mainScreens) {
     test(`focus not obscured (2.4.11), keyboard (2.1.1, 2.1.2): on the ${screen.name}, Tab reaches every control and each is in view and uncovered`, async ({ page }) => {
       await screen.open(page, en, 'en');
-      // Hydrated first: sign-up's button leaves the Tab order once its script runs.
+      // Hydrated first: Tab walks the page as its script leaves it.
       await page.waitForLoadState('networkidle');
       const { reached, obscured } = await focusWalk(page);
       const controls = (await interactiveTargets(page)).filter((target) => !target.disabled).length;

@@ -20,7 +20,7 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
   const signUp = await readSignUp(await receivedCookies());
   if (!signUp) return await redirectToPage('/', lang);
 
-  const t = await getTranslations('signUp');
+  const [t, tErrors] = await Promise.all([getTranslations('signUp'), getTranslations('errors')]);
   return (
     <section>
       <ViewHeading>{t('heading')}</ViewHeading>
@@ -29,7 +29,10 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
         language={lang}
         action={createAccount}
         email={<EmailAddress email={signUp.email} />}
-        text={await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])}
+        text={{
+          ...(await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])),
+          nameRequired: tErrors('nameRequired'),
+        }}
       />
       <div className="mt-5">
         <AnotherAddressButton language={lang} />
