@@ -80,6 +80,8 @@ test('without JavaScript, entering an e-mail reaches the mail-sent view and the 
   const email = uniqueAddress('anna@acme.test');
   await requestLink(page, email);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  // Said by the server, from the time it sent the link.
+  await expect(page.getByText('The link was sent just now.', { exact: true })).toBeVisible();
 
   await page.goto(await latestSignInLink(request, email));
   await page.getByRole('button', { name: 'Continue signing in' }).click();

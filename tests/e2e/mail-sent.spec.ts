@@ -1,8 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
+import de from '../../messages/de.json' with { type: 'json' };
+import nl from '../../messages/nl.json' with { type: 'json' };
 import { newColleague, uniqueAddress } from './backend.ts';
 import { requestLink } from './sign-in.ts';
 
-/** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back. */
+/** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back, the time since the link. */
+
+/** lib/email-sign-in.ts: the server refuses "send again" for this long after a link, on its own clock. */
+const SEND_AGAIN_LOCK_MS = 30_000;
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -136,4 +142,70 @@ test('the way back is one and the same after sign-in, on sign-up and after sign-
   expect(await wayBackLook(page), 'after sign-up, as after sign-in').toEqual(afterSignIn);
   await page.getByRole('button', { name: 'Use another e-mail address' }).click();
   await expect(page).toHaveURL(/\/login\/en$/);
+});
+
+const dictionaries = { en, de, nl };
+
+/** "Sent … ago" as Intl.RelativeTimeFormat puts it in each language, within its sentence. */
+const sentAgo = {
+  en: { justNow: 'The link was sent just now.', twoMinutes: 'The link was sent 2 minutes ago.' },
+  de: { justNow: 'Der Link wurde gerade eben gesendet.', twoMinutes: 'Der Link wurde vor 2 Minuten gesendet.' },
+  nl: { justNow: 'De link is zojuist gestuurd.', twoMinutes: 'De link is 2 minuten geleden gestuurd.' },
+};
+
+for (const [language, expected] of Object.entries(sentAgo) as [keyof typeof sentAgo, (typeof sentAgo)['en']][]) {
+  test(`${language}: the mail-sent view says when the link was sent, that mail filters may hold it up, and what to try`, async ({ page }) => {
+    await page.clock.install();
+    await requestLink(page, uniqueAddress('anna@acme.test'), language);
+    await expect(page.getByText(expected.justNow, { exact: true })).toBeVisible();
+    await expect(page.getByText(dictionaries[language].mailSent.delayAdvice)).toBeVisible();
+
+    await page.clock.fastForward('02:00');
+    await expect(page.getByText(expected.twoMinutes, { exact: true })).toBeVisible();
+  });
+}
+
+test('the time since the link was sent is a polite live region that changes once a minute, not with each second of the countdown', async ({ page }) => {
+  await page.clock.install();
+  await requestLink(page, uniqueAddress('anna@acme.test'));
+  const sent = page.getByText(sentAgo.en.justNow, { exact: true });
+  await expect(sent).toHaveAttribute('aria-live', 'polite');
+  await expect(sent).toHaveAttribute('aria-atomic', 'true');
+  await sent.evaluate((region) => {
+    const changes: string[] = [];
+    new MutationObserver(() => changes.push(region.textContent ?? '')).observe(region, { subtree: true, childList: true, characterData: true });
+    (window as unknown as { liveRegionChanges: string[] }).liveRegionChanges = changes;
+  });
+  const changes = () => page.evaluate(() => (window as unknown as { liveRegionChanges: string[] }).liveRegionChanges);
+  const caption = page.getByText(/^You can send again in \d+ s\.$/);
+  const countdownAtStart = await caption.textContent();
+
+  await page.clock.runFor(20_000);
+  await expect(caption, 'the countdown beside it ticks').not.toHaveText(countdownAtStart ?? '');
+  expect(await changes()).toEqual([]);
+
+  await page.clock.runFor(45_000);
+  expect(await changes()).toEqual(['The link was sent 1 minute ago.']);
+  await page.clock.runFor(60_000);
+  expect(await changes()).toEqual(['The link was sent 1 minute ago.', 'The link was sent 2 minutes ago.']);
+});
+
+test('sending the link again starts the time since it was sent over, in the page and from the server', async ({ page }) => {
+  test.setTimeout(SEND_AGAIN_LOCK_MS + 30_000);
+  await page.clock.install();
+  await requestLink(page, uniqueAddress('anna@acme.test'));
+  const linkSentBy = Date.now();
+  await page.clock.fastForward('02:00');
+  await expect(page.getByText(sentAgo.en.twoMinutes, { exact: true })).toBeVisible();
+
+  // The page's clock runs ahead; the server's lock counts real seconds.
+  await new Promise((resolve) => setTimeout(resolve, linkSentBy + SEND_AGAIN_LOCK_MS + 500 - Date.now()));
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByText('We sent a new link.')).toBeVisible();
+  await expect(page.getByText(sentAgo.en.justNow, { exact: true })).toBeVisible();
+  await page.clock.fastForward('01:00');
+  await expect(page.getByText('The link was sent 1 minute ago.', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(sentAgo.en.justNow, { exact: true })).toBeVisible();
 });

@@ -26,7 +26,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
 
   const [t, tCommon, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getTranslations('errors')]);
   const webmail = webmailFor(pending.email);
-  const lockedForMs = Math.max(0, pending.sentAt + SEND_AGAIN_LOCK_MS - Date.now());
+  const sentAgoMs = Math.max(0, Date.now() - pending.sentAt);
 
   return (
     <section className="space-y-5">
@@ -63,13 +63,16 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
         language={lang}
         action={sendLinkAgain}
         lockMs={SEND_AGAIN_LOCK_MS}
-        lockedForMs={lockedForMs}
+        sentAgoMs={sentAgoMs}
         text={{
           sendAgain: t('sendAgain'),
           sendingAgain: t('sendingAgain'),
           sentAgain: t('sentAgain'),
           wait30: t('wait30'),
           sendAgainLocked: t('sendAgainLocked', { seconds: argumentMarker('seconds') }),
+          sentJustNow: t('sentJustNow'),
+          sentAgo: t('sentAgo', { ago: argumentMarker('ago') }),
+          delayAdvice: t('delayAdvice'),
         }}
       />
       <AnotherAddressButton language={lang} />
