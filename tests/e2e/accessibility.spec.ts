@@ -390,6 +390,18 @@ test('spinners stand still for people who ask for reduced motion', async ({ page
   expect(await animationName()).toBe('none');
 });
 
+test('pause, stop, hide (2.2.2): the waiting spinner on the mail-sent view turns for 5 s, then stands still beside its words', async ({ page }) => {
+  const waiting = page.getByRole('status').filter({ hasText: en.mailSent.waiting });
+  const turning = () => waiting.locator('svg').evaluate((svg) => svg.getAnimations().some((animation) => animation.playState === 'running'));
+
+  await page.goto('/login/en');
+  await submitEmail(page, en, uniqueAddress('anna@acme.test'));
+  await expect(waiting.locator('svg')).toBeVisible();
+  expect(await turning(), 'turning at first').toBe(true);
+  await expect.poll(turning, { message: 'still turning', timeout: 7_000, intervals: [500] }).toBe(false);
+  await expect(waiting).toBeVisible();
+});
+
 /**
  * The main screens, for the checks below that ACCESSIBILITY.md cites criterion by criterion:
  * each reached as a person reaches it, in English (layout does not depend on the language
