@@ -38,27 +38,25 @@ export function SendAgain({
   text: SendAgainText;
 }) {
   const [state, formAction] = useActionState(action, { status: 'idle' });
-  // When the link was sent, on this browser's clock.
-  const [sentAt, setSentAt] = useState<number | null>(null);
-  const [now, setNow] = useState<number | null>(null);
+  // This browser's clock, read once a second from the moment the island runs.
+  const [clock, setClock] = useState<{ startedAt: number; now: number } | null>(null);
+  // When "send again" was last pressed, on that clock; if the answer is "sent", a link went out then.
+  const [submittedAt, setSubmittedAt] = useState<number | null>(null);
+  const [resent, setResent] = useState<{ answer: SendAgainState; at: number | null }>({ answer: state, at: null });
+  if (resent.answer !== state) setResent({ answer: state, at: state.status === 'sent' ? submittedAt : resent.at });
 
   useEffect(() => {
-    setSentAt(Date.now() - sentAgoMs);
-  }, [sentAgoMs]);
-
-  useEffect(() => {
-    if (state.status === 'sent') setSentAt(Date.now());
-  }, [state]);
-
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
+    const startedAt = Date.now();
+    const tick = () => setClock({ startedAt, now: Date.now() });
     tick();
     const interval = setInterval(tick, 1_000);
     return () => clearInterval(interval);
   }, []);
 
   // Before hydration the server's view holds.
-  const elapsedMs = sentAt === null || now === null ? sentAgoMs : Math.max(0, now - sentAt);
+  const elapsedMs = !clock
+    ? sentAgoMs
+    : Math.max(0, resent.at === null ? sentAgoMs + clock.now - clock.startedAt : clock.now - resent.at);
   const remainingMs = Math.max(0, lockMs - elapsedMs);
   const locked = remainingMs > 0;
 
@@ -67,7 +65,7 @@ export function SendAgain({
       <p className="text-muted">
         <SentAgo language={language} sentAgoMs={elapsedMs} text={text} /> {text.delayAdvice}
       </p>
-      <form action={formAction}>
+      <form action={formAction} onSubmit={() => setSubmittedAt(Date.now())}>
         <LanguageField language={language} />
         <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
         {/* Right under the button it describes, so that it reads as the button's caption. */}

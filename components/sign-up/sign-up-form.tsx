@@ -28,10 +28,14 @@ export function SignUpForm({
 }) {
   const [state, formAction] = useActionState(action, { status: 'idle', name: '' });
   const [name, setName] = useState(state.name);
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    setName(state.name);
+  }
   const [nameMissing, setNameMissing] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    setName(state.name);
     // The person corrects a refused name where the refusal is said.
     if (state.status === 'error') nameField.current?.focus();
   }, [state]);

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readEmailSignIn } from '@/lib/cookies';
-import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
+import { linkSentAgoMs, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
@@ -26,7 +26,6 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
 
   const [t, tCommon, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getTranslations('errors')]);
   const webmail = webmailFor(pending.email);
-  const sentAgoMs = Math.max(0, Date.now() - pending.sentAt);
 
   return (
     <section className="space-y-5">
@@ -63,7 +62,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
         language={lang}
         action={sendLinkAgain}
         lockMs={SEND_AGAIN_LOCK_MS}
-        sentAgoMs={sentAgoMs}
+        sentAgoMs={linkSentAgoMs(pending)}
         text={{
           sendAgain: t('sendAgain'),
           sendingAgain: t('sendingAgain'),
