@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { isValidId, type LinkCheck } from '@/lib/backend/auth';
-import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
+import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readEmailSignIn, writeOrganisationSignIn, type EmailSignInState } from '@/lib/cookies';
 import { organisationUrl } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request-context';
 
 /** The send-again button stays locked this long after a link was sent. */
 export const SEND_AGAIN_LOCK_MS = 30_000;
+
+/** How long ago the link was sent, by this server's clock, which also wrote `sentAt`: the browser's may be set differently. */
+export function linkSentAgoMs(pending: Pick<EmailSignInState, 'sentAt'>): number {
+  return Math.max(0, Date.now() - pending.sentAt);
+}
 
 /** The mail-sent view asks whether the link was opened this often. */
 export const SIGN_IN_POLL_INTERVAL_MS = 5_000;

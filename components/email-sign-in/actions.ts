@@ -94,9 +94,10 @@ export async function continueEmailSignIn(form: FormData): Promise<void> {
   // Still waiting: the mail-sent view is shown again.
 }
 
-/** Leaves the mail-sent view for the form, e.g. to use another address. */
-export async function cancelEmailSignIn(form: FormData): Promise<void> {
+/** "Use another e-mail address", from the mail-sent view or sign-up: forgets the sign-in under way and goes back to the form. */
+export async function chooseAnotherAddress(form: FormData): Promise<void> {
   const { host, cookies } = await requestContext();
   clearCookie(cookies, 'emailSignIn', host);
+  clearCookie(cookies, 'signUp', host);
   await redirectToPage('/', formLanguage(form));
 }

@@ -9,65 +9,77 @@ import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/i18n/routing';
+import { SentAgo, type SentAgoText } from './sent-ago';
 
 /** Every word of "send again", translated by the page on the server (no message formatter here). */
-export type SendAgainText = Pick<Messages['mailSent'], 'sendAgain' | 'sendingAgain' | 'sentAgain' | 'wait30'> & {
-  /** With `argumentMarker('seconds')` where the number goes, filled in here as the count runs down. */
-  sendAgainLocked: string;
-};
+export type SendAgainText = Pick<Messages['mailSent'], 'sendAgain' | 'sendingAgain' | 'sentAgain' | 'wait30' | 'delayAdvice'> &
+  SentAgoText & {
+    /** With `argumentMarker('seconds')` where the number goes, filled in here as the count runs down. */
+    sendAgainLocked: string;
+  };
 
-/** "Send again", locked for 30 s after each link so that people do not flood their inbox. */
+/**
+ * When the link was sent, what may hold it up, and "Send again", locked for 30 s after each link
+ * so that people do not flood their inbox.
+ */
 export function SendAgain({
   language,
   action,
   lockMs,
-  lockedForMs,
+  sentAgoMs,
   text,
 }: {
   language: Language;
   action: (previous: SendAgainState, form: FormData) => Promise<SendAgainState>;
   /** How long the button locks after each link (the server's rule, passed down). */
   lockMs: number;
-  lockedForMs: number;
+  /** How long ago the server sent the link, by its own clock: the browser's may be set differently. */
+  sentAgoMs: number;
   text: SendAgainText;
 }) {
   const [state, formAction] = useActionState(action, { status: 'idle' });
-  const [unlocksAt, setUnlocksAt] = useState<number | null>(null);
-  const [now, setNow] = useState<number | null>(null);
+  // This browser's clock, read once a second from the moment the island runs.
+  const [clock, setClock] = useState<{ startedAt: number; now: number } | null>(null);
+  // When "send again" was last pressed, on that clock; if the answer is "sent", a link went out then.
+  const [submittedAt, setSubmittedAt] = useState<number | null>(null);
+  const [resent, setResent] = useState<{ answer: SendAgainState; at: number | null }>({ answer: state, at: null });
+  if (resent.answer !== state) setResent({ answer: state, at: state.status === 'sent' ? submittedAt : resent.at });
 
   useEffect(() => {
-    setUnlocksAt(Date.now() + lockedForMs);
-  }, [lockedForMs]);
-
-  useEffect(() => {
-    if (state.status === 'sent') setUnlocksAt(Date.now() + lockMs);
-  }, [state, lockMs]);
-
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
+    const startedAt = Date.now();
+    const tick = () => setClock({ startedAt, now: Date.now() });
     tick();
     const interval = setInterval(tick, 1_000);
     return () => clearInterval(interval);
   }, []);
 
-  // Before hydration the server's view holds: locked if the server said so.
-  const remainingMs = unlocksAt === null || now === null ? lockedForMs : Math.max(0, unlocksAt - now);
+  // Before hydration the server's view holds.
+  const elapsedMs = !clock
+    ? sentAgoMs
+    : Math.max(0, resent.at === null ? sentAgoMs + clock.now - clock.startedAt : clock.now - resent.at);
+  const remainingMs = Math.max(0, lockMs - elapsedMs);
   const locked = remainingMs > 0;
 
   return (
-    <form action={formAction} className="space-y-2">
-      <LanguageField language={language} />
-      <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
-      <div aria-live="polite" className="min-h-5 text-sm">
-        {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
-        {state.status === 'error' && <p className="text-danger">{state.message}</p>}
-      </div>
-      {locked && (
-        <p id="send-again-hint" className="text-sm text-muted">
-          {text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
-        </p>
-      )}
-    </form>
+    <div className="space-y-4">
+      <p className="text-muted">
+        <SentAgo language={language} sentAgoMs={elapsedMs} text={text} /> {text.delayAdvice}
+      </p>
+      <form action={formAction} onSubmit={() => setSubmittedAt(Date.now())}>
+        <LanguageField language={language} />
+        <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
+        {/* Right under the button it describes, so that it reads as the button's caption. */}
+        {locked && (
+          <p id="send-again-hint" className="mt-1.5 text-sm text-muted">
+            {text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
+          </p>
+        )}
+        <div aria-live="polite" className="mt-2 min-h-5 text-sm">
+          {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
+          {state.status === 'error' && <p className="text-danger">{state.message}</p>}
+        </div>
+      </form>
+    </div>
   );
 }
 

@@ -17,6 +17,7 @@ export type SignUpFormState = { status: 'idle'; name: string } | { status: 'erro
 export async function createAccount(_previous: SignUpFormState, form: FormData): Promise<SignUpFormState> {
   const locale = formLanguage(form);
   const name = formField(form, 'name');
+  if (name.trim() === '') return { status: 'error', name, message: await errorText(locale, 'nameRequired') };
   if (!isValidDisplayName(name)) return { status: 'error', name, message: await errorText(locale, 'nameRejected') };
 
   const { host, received, cookies } = await requestContext();

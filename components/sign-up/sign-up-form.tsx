@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { LanguageField } from '@/components/i18n/language-field';
@@ -8,8 +8,11 @@ import type { Language } from '@/lib/i18n/routing';
 import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName } from '@/lib/validation';
 import type { SignUpFormState } from './actions';
 
-/** The words of the name entry, translated by the page on the server; errors come translated from the action. */
-export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'submit' | 'submitting', string>;
+/**
+ * The words of the name entry, translated by the page on the server: `nameRequired` is said here
+ * before anything is sent; every other error comes translated from the action.
+ */
+export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'submit' | 'submitting', string>;
 
 export function SignUpForm({
   language,
@@ -19,30 +22,51 @@ export function SignUpForm({
 }: {
   language: Language;
   action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
-  email: string;
+  /** The address the account is for, as the page renders it. */
+  email: ReactNode;
   text: SignUpFormText;
 }) {
   const [state, formAction] = useActionState(action, { status: 'idle', name: '' });
   const [name, setName] = useState(state.name);
-  // Without JavaScript the button must stay usable; the server checks the name then.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => setName(state.name), [state]);
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    setName(state.name);
+  }
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // The person corrects a refused name where the refusal is said.
+    if (state.status === 'error') nameField.current?.focus();
+  }, [state]);
 
-  const error = state.status === 'error' && state.name === name ? state.message : null;
+  const serverError = state.status === 'error' && state.name === name ? state.message : null;
+  const error = nameMissing ? text.nameRequired : serverError;
 
   return (
-    <form action={formAction} className="mt-6 space-y-4">
+    <form
+      action={formAction}
+      // The button stays usable and the page says what is missing, not the browser's bubble.
+      noValidate
+      className="mt-6 space-y-4"
+      onSubmit={(event) => {
+        if (isValidDisplayName(name)) return;
+        event.preventDefault();
+        setNameMissing(true);
+        nameField.current?.focus();
+      }}
+    >
       <LanguageField language={language} />
       <div className="space-y-1.5">
         <span className="block font-medium">{text.emailLabel}</span>
-        <p className="break-all text-muted">{email}</p>
+        <p className="text-muted">{email}</p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor="name" className="block font-medium">
           {text.nameLabel}
         </label>
         <input
+          ref={nameField}
           id="name"
           name="name"
           type="text"
@@ -50,7 +74,10 @@ export function SignUpForm({
           required
           maxLength={DISPLAY_NAME_MAX_LENGTH}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameMissing(false);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'name-hint name-error' : 'name-hint'}
           className={textFieldClasses}
@@ -64,7 +91,7 @@ export function SignUpForm({
           </p>
         )}
       </div>
-      <SubmitButton disabled={hydrated && !isValidDisplayName(name)} label={text.submit} pendingLabel={text.submitting} />
+      <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );
 }

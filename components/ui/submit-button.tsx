@@ -5,10 +5,10 @@ import { buttonClasses } from './button-styles';
 import { Spinner } from './spinner';
 
 /** A form's main button: disabled with a spinner and its pending label while the action runs. */
-export function SubmitButton({ label, pendingLabel, disabled = false }: { label: string; pendingLabel: string; disabled?: boolean }) {
+export function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" className={buttonClasses('primary')} disabled={disabled || pending}>
+    <button type="submit" className={buttonClasses('primary')} disabled={pending}>
       {pending && <Spinner />}
       {pending ? pendingLabel : label}
     </button>

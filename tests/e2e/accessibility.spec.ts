@@ -390,6 +390,18 @@ test('spinners stand still for people who ask for reduced motion', async ({ page
   expect(await animationName()).toBe('none');
 });
 
+test('pause, stop, hide (2.2.2): the waiting spinner on the mail-sent view turns for 5 s, then stands still beside its words', async ({ page }) => {
+  const waiting = page.getByRole('status').filter({ hasText: en.mailSent.waiting });
+  const turning = () => waiting.locator('svg').evaluate((svg) => svg.getAnimations().some((animation) => animation.playState === 'running'));
+
+  await page.goto('/login/en');
+  await submitEmail(page, en, uniqueAddress('anna@acme.test'));
+  await expect(waiting.locator('svg')).toBeVisible();
+  expect(await turning(), 'turning at first').toBe(true);
+  await expect.poll(turning, { message: 'still turning', timeout: 7_000, intervals: [500] }).toBe(false);
+  await expect(waiting).toBeVisible();
+});
+
 /**
  * The main screens, for the checks below that ACCESSIBILITY.md cites criterion by criterion:
  * each reached as a person reaches it, in English (layout does not depend on the language
@@ -436,7 +448,7 @@ async function interactiveTargets(page: Page): Promise<Target[]> {
         name: `<${node.tagName.toLowerCase()}> ${own || node.getAttribute('aria-label') || node.getAttribute('name') || ''}`.trim(),
         // WCAG 2.5.8's inline exception: a link in a sentence, sized by the line it sits in.
         inSentence: display === 'inline' && around.length > own.length,
-        // Out of the Tab order until it can be used (sign-up's button before a name is typed).
+        // Out of the Tab order while it cannot be used (a button whose action is under way).
         disabled: node.matches(':disabled'),
       };
     });
@@ -648,7 +660,7 @@ test.describe('at 320 CSS pixels', () => {
   for (const screen of mainScreens) {
     test(`focus not obscured (2.4.11), keyboard (2.1.1, 2.1.2): on the ${screen.name}, Tab reaches every control and each is in view and uncovered`, async ({ page }) => {
       await screen.open(page, en, 'en');
-      // Hydrated first: sign-up's button leaves the Tab order once its script runs.
+      // Hydrated first: Tab walks the page as its script leaves it.
       await page.waitForLoadState('networkidle');
       const { reached, obscured } = await focusWalk(page);
       const controls = (await interactiveTargets(page)).filter((target) => !target.disabled).length;

@@ -32,6 +32,11 @@ export async function backendCalls(request: APIRequestContext): Promise<BackendC
   return (await response.json()) as BackendCall[];
 }
 
+/** A unique address at a seeded organisation that nobody uses yet: it leads to sign-up. */
+export function newColleague(domain = 'acme.test'): string {
+  return `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
+}
+
 /** A unique sub-address of a seeded user, so that parallel tests each have their own mailbox. */
 export function uniqueAddress(seeded: string): string {
   const [local, domain] = seeded.split('@');

@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
 import { BACKEND_ORIGIN, DOMAIN, organisationOrigin } from './environment.ts';
-
-async function requestLink(page: Page, email: string, language = 'en') {
-  await page.goto(`/login/${language}`);
-  await page.getByRole('textbox').fill(email);
-  await page.getByRole('button', { name: /sign-in link|Anmeldelink|inloglink/i }).click();
-  // The answer carries this browser's sign-in state: only then is it the browser that asked.
-  await expect(page).toHaveURL(new RegExp(`/login/${language}/mail-sent$`));
-}
+import { requestLink } from './sign-in.ts';
 
 test('a returning user signs in by e-mail: the waiting tab follows the link opened in another tab within a second', async ({ page, context, request }) => {
   const email = uniqueAddress('anna@acme.test');
@@ -87,6 +80,8 @@ test('without JavaScript, entering an e-mail reaches the mail-sent view and the 
   const email = uniqueAddress('anna@acme.test');
   await requestLink(page, email);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  // Said by the server, from the time it sent the link.
+  await expect(page.getByText('The link was sent just now.', { exact: true })).toBeVisible();
 
   await page.goto(await latestSignInLink(request, email));
   await page.getByRole('button', { name: 'Continue signing in' }).click();

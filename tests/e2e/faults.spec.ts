@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { backendCalls, latestSignInLink, uniqueAddress } from './backend.ts';
+import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './backend.ts';
 import { BACKEND_ORIGIN, IDENTITY_PROVIDER_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 /**
@@ -105,10 +105,6 @@ const alertInMain = (page: Page) => page.getByRole('main').getByRole('alert');
 async function reachMailSent(page: Page, language: Language) {
   await expect(page).toHaveURL(new RegExp(`/login/${language}/mail-sent$`), { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: text(language, 'mailSent.heading') })).toBeVisible();
-}
-
-function newColleague(): string {
-  return `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
 }
 
 async function signInAtProvider(page: Page, language: Language, provider: 'google' | 'microsoft', account = 'sso-one@acme.test') {

@@ -2,6 +2,18 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
 import { organisationOrigin } from './environment.ts';
 
+/**
+ * Asks for a sign-in link on the login page in `language`, and waits for the screen it leads to:
+ * the mail-sent view, or sign-up for a new colleague. The answer carries this browser's sign-in
+ * state: only then is it the browser that asked.
+ */
+export async function requestLink(page: Page, email: string, language = 'en', leadsTo: 'mail-sent' | 'signup' = 'mail-sent') {
+  await page.goto(`/login/${language}`);
+  await page.getByRole('textbox').fill(email);
+  await page.getByRole('button', { name: /sign-in link|Anmeldelink|inloglink/i }).click();
+  await expect(page).toHaveURL(new RegExp(`/login/${language}/${leadsTo}$`));
+}
+
 /** A seeded user signs in by e-mail through the real topology and lands on the organisation; the address used. */
 export async function signInByEmail(page: Page, seeded: string, subDomain: string): Promise<string> {
   const email = uniqueAddress(seeded);

@@ -48,6 +48,8 @@ const NOTICES = new Set([
   'mailSent.sentAgain',
   'mailSent.sendAgainLocked',
   'mailSent.wait30',
+  'mailSent.sentJustNow',
+  'mailSent.sentAgo',
   'bookings.extending',
   'bookings.cancelled',
   'bookings.expired',

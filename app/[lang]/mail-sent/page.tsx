@@ -1,12 +1,14 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cancelEmailSignIn, continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { LanguageField } from '@/components/i18n/language-field';
 import { SendAgain } from '@/components/mail-sent/send-again';
 import { SignInStatus } from '@/components/mail-sent/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readEmailSignIn } from '@/lib/cookies';
-import { SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
+import { linkSentAgoMs, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/action-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
@@ -24,12 +26,19 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
 
   const [t, tCommon, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getTranslations('errors')]);
   const webmail = webmailFor(pending.email);
-  const lockedForMs = Math.max(0, pending.sentAt + SEND_AGAIN_LOCK_MS - Date.now());
 
   return (
     <section className="space-y-5">
       <ViewHeading>{t('heading')}</ViewHeading>
-      <p>{t.rich('body', { email: () => <strong className="break-all">{pending.email}</strong> })}</p>
+      <p>
+        {t.rich('body', {
+          email: () => (
+            <strong>
+              <EmailAddress email={pending.email} />
+            </strong>
+          ),
+        })}
+      </p>
       <SignInStatus
         statusUrl="/login/api/email-sign-in/status"
         intervalMs={SIGN_IN_POLL_INTERVAL_MS}
@@ -53,21 +62,19 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
         language={lang}
         action={sendLinkAgain}
         lockMs={SEND_AGAIN_LOCK_MS}
-        lockedForMs={lockedForMs}
+        sentAgoMs={linkSentAgoMs(pending)}
         text={{
           sendAgain: t('sendAgain'),
           sendingAgain: t('sendingAgain'),
           sentAgain: t('sentAgain'),
           wait30: t('wait30'),
           sendAgainLocked: t('sendAgainLocked', { seconds: argumentMarker('seconds') }),
+          sentJustNow: t('sentJustNow'),
+          sentAgo: t('sentAgo', { ago: argumentMarker('ago') }),
+          delayAdvice: t('delayAdvice'),
         }}
       />
-      <form action={cancelEmailSignIn}>
-        <LanguageField language={lang} />
-        <button type="submit" className={buttonClasses('quiet')}>
-          {pending.fromSignUp ? t('back') : t('useOtherAddress')}
-        </button>
-      </form>
+      <AnotherAddressButton language={lang} />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readSignUp } from '@/lib/cookies';
 import { redirectToPage } from '@/lib/action-redirect';
@@ -18,7 +20,7 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
   const signUp = await readSignUp(await receivedCookies());
   if (!signUp) return await redirectToPage('/', lang);
 
-  const t = await getTranslations('signUp');
+  const [t, tErrors] = await Promise.all([getTranslations('signUp'), getTranslations('errors')]);
   return (
     <section>
       <ViewHeading>{t('heading')}</ViewHeading>
@@ -26,9 +28,15 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
       <SignUpForm
         language={lang}
         action={createAccount}
-        email={signUp.email}
-        text={await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])}
+        email={<EmailAddress email={signUp.email} />}
+        text={{
+          ...(await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])),
+          nameRequired: tErrors('nameRequired'),
+        }}
       />
+      <div className="mt-5">
+        <AnotherAddressButton language={lang} />
+      </div>
     </section>
   );
 }

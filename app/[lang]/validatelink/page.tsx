@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { confirmSignInLink } from '@/components/link-validation/actions';
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
+import { EmailAddress } from '@/components/ui/email-address';
 import { readEmailSignIn } from '@/lib/cookies';
 import { signInLinkQuery } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/action-redirect';
@@ -40,7 +41,13 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   const text = {
     ...(await islandText('validateLink', ['heading', 'askHeading', 'confirm', 'decline', 'continue', 'confirmed', 'confirmedElsewhere'])),
     ...(await islandText('common', ['loading', 'tryAgain'])),
-    askBody: t.rich('askBody', { email: () => <strong className="break-all">{email}</strong> }),
+    askBody: t.rich('askBody', {
+      email: () => (
+        <strong>
+          <EmailAddress email={email} />
+        </strong>
+      ),
+    }),
     errors: await islandText('errors', linkConfirmationErrors),
   };
 

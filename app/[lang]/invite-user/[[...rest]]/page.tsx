@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
+import { EmailAddress } from '@/components/ui/email-address';
 import { firstValues, type LanguagePageProps } from '@/lib/search-params';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 import { islandText } from '@/lib/i18n/island-text';
@@ -19,7 +20,11 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
     <section>
       <h1 className="text-2xl font-bold">{t('heading')}</h1>
       <p className="mt-2 text-muted">{t('intro')}</p>
-      {inviteFields.email && <p className="mt-4 break-all font-medium">{inviteFields.email}</p>}
+      {inviteFields.email && (
+        <p className="mt-4 font-medium">
+          <EmailAddress email={inviteFields.email} />
+        </p>
+      )}
       <InviteForm
         action={joinInvitation.bind(null, lang, inviteFields)}
         text={{

@@ -1,0 +1,31 @@
+import { Fragment, type ReactNode } from 'react';
+
+/**
+ * An e-mail address that wraps after its "@" ("anna.de.vries@" | "acme.example"), never inside a
+ * word. The name before the "@" is an inline block: it moves to the next line whole where it fits
+ * there, and wraps before a dot only when wider than the line. The domain stays inline text, so
+ * that the sentence's full stop keeps to it; it wraps before a dot too, but never before its last,
+ * so no line holds ".test" alone. Only a single word wider than the whole line breaks anywhere,
+ * rather than stick out of a phone's screen (WCAG 1.4.10).
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const afterAt = email.lastIndexOf('@') + 1;
+  const domain = email.slice(afterAt).split(/(?=\.)/);
+  return (
+    <span className="wrap-anywhere">
+      <span className="inline-block max-w-full">{withBreaks(email.slice(0, afterAt).split(/(?=\.)/))}</span>
+      <wbr />
+      {withBreaks([...domain.slice(0, -2), domain.slice(-2).join('')])}
+    </span>
+  );
+}
+
+/** The parts, with a line break allowed between each two. */
+function withBreaks(parts: string[]): ReactNode {
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
