@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { inlineStyleHashes } from '@/lib/inline-style-hashes';
 import { routeLanguage } from '@/lib/i18n/language-routing';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request-id';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request/id';
 import { createNonce, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
 
 export async function proxy(request: NextRequest) {

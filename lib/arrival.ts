@@ -1,6 +1,6 @@
 import type { BackendResult } from '@/lib/backend/client';
 import type { DeviceSignIn } from '@/lib/backend/auth';
-import type { LastLogin } from '@/lib/cookies';
+import type { LastLogin } from '@/lib/hand-off';
 
 /**
  * Auto-login when a browser arrives at the login page (docs/product.md, Arrival): a returning
@@ -18,7 +18,7 @@ export type ArrivalRequest = {
   lastLogin: LastLogin | undefined;
   deviceId: string | undefined;
   subDomainCookie: string | undefined;
-  /** The address the trusted proxy saw (lib/client-address.ts); without one, no network lookup. */
+  /** The address the trusted proxy saw (lib/request/client-address.ts); without one, no network lookup. */
   clientAddress: string | undefined;
 };
 

@@ -103,7 +103,7 @@ function settingsSchema(production: boolean) {
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine((entry) => URL.canParse(entry), { error: 'each entry must be a URL prefix' }))),
-    // How many reverse proxies in front of the app append to X-Forwarded-For (lib/client-address.ts).
+    // How many reverse proxies in front of the app append to X-Forwarded-For (lib/request/client-address.ts).
     TRUSTED_PROXY_HOPS: z
       .string()
       .regex(/^[1-9][0-9]*$/, { error: 'must be a whole number of at least 1: the reverse proxies in front of the app (nginx alone: 1)' })

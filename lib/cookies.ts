@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import type { RequestHost } from '@/lib/hosts';
-import { seal, unseal } from '@/lib/sealed';
-import { signInMethod, type SignInMethod } from '@/lib/sign-in-method';
-import { providerIdSchema } from '@/lib/sso/providers';
+import { seal, unseal, type SealPurpose } from '@/lib/sealed';
 
 /**
  * Every cookie this app reads or writes: name, lifetime, flags (docs/decisions.md, The hand-off
@@ -157,114 +155,30 @@ export function mintDeviceId(): string {
 
 // --- Sealed sign-in state ----------------------------------------------------------------------
 
-const emailSignInState = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  sentAt: z.number(),
-  requestedAt: z.number(),
-  fromSignUp: z.boolean(),
-  /** Minted when the link was requested; sent with every call of this sign-in. */
-  deviceId: z.string(),
-});
-export type EmailSignInState = z.infer<typeof emailSignInState>;
-
-export async function readEmailSignIn(received: ReceivedCookies): Promise<EmailSignInState | undefined> {
-  return unseal('email-sign-in', readCookie(received, 'emailSignIn'), emailSignInState);
-}
-
-export async function writeEmailSignIn(writer: CookieWriter, host: RequestHost, state: EmailSignInState): Promise<void> {
-  const cookie = definition('emailSignIn');
-  const remaining = Math.max(1, Math.ceil((state.requestedAt + cookie.lifetimeSeconds * 1000 - Date.now()) / 1000));
-  writer.set(cookie.name, await seal('email-sign-in', state, remaining), attributes(cookie, host, remaining));
-}
-
-const signUpState = z.object({ email: z.string(), autoAddToken: z.string(), deviceId: z.string() });
-export type SignUpState = z.infer<typeof signUpState>;
-
-export async function readSignUp(received: ReceivedCookies): Promise<SignUpState | undefined> {
-  return unseal('sign-up', readCookie(received, 'signUp'), signUpState);
-}
-
-export async function writeSignUp(writer: CookieWriter, host: RequestHost, state: SignUpState): Promise<void> {
-  const cookie = definition('signUp');
-  write(writer, cookie, host, await seal('sign-up', state, cookie.lifetimeSeconds));
-}
-
-const lastLoginState = z.object({ subDomain: z.string(), authToken: z.string() });
-export type LastLogin = z.infer<typeof lastLoginState>;
-
-export async function readLastLogin(received: ReceivedCookies): Promise<LastLogin | undefined> {
-  return unseal('last-login', readCookie(received, 'lastLogin'), lastLoginState);
-}
-
 /**
- * The method this browser signed in with last, or nothing. Plain text, not sealed: it is no
- * secret, and anything but one of the method names reads as nothing, so a value planted on this
- * host (the `__Host-` prefix keeps sibling hosts out) can at most reorder the login page.
+ * A cookie whose value is sealed (lib/sealed.ts): state that only this app can read, shaped by
+ * `schema`. Each flow declares its own beside its code; a value that fails to open or to parse
+ * reads as nothing.
  */
-export function readLastSignInMethod(received: ReceivedCookies): SignInMethod | undefined {
-  const parsed = signInMethod.safeParse(readCookie(received, 'lastSignInMethod'));
-  return parsed.success ? parsed.data : undefined;
+export function sealedCookie<State extends Record<string, unknown>>(cookie: CookieName, purpose: SealPurpose, schema: z.ZodType<State>) {
+  return {
+    read: (received: ReceivedCookies): Promise<State | undefined> => unseal(purpose, readCookie(received, cookie), schema),
+    /** Sealed for the cookie's lifetime, or for `lifetimeSeconds` when the state ends sooner. */
+    write: async (writer: CookieWriter, host: RequestHost, state: State, lifetimeSeconds = definition(cookie).lifetimeSeconds): Promise<void> => {
+      const seconds = Math.max(1, Math.ceil(lifetimeSeconds));
+      writer.set(definition(cookie).name, await seal(purpose, state, seconds), attributes(definition(cookie), host, seconds));
+    },
+  };
 }
 
-/**
- * The hand-off to an organisation (docs/decisions.md, The hand-off
- * and its cookies): what the organisation's web app and
- * a later arrival at the login need to know about this sign-in, and by which method it was made
- * (none when the arrival signed a known device in again).
- */
-export async function writeOrganisationSignIn(
-  writer: CookieWriter,
-  host: RequestHost,
-  signIn: { subDomain: string; authToken: string; email?: string; deviceId?: string; method?: SignInMethod },
-): Promise<void> {
-  const lastLogin = definition('lastLogin');
-  write(writer, lastLogin, host, await seal('last-login', { subDomain: signIn.subDomain, authToken: signIn.authToken }, lastLogin.lifetimeSeconds));
-  write(writer, definition('subDomain'), host, signIn.subDomain);
-  write(writer, accessTokenDefinition(signIn.subDomain), host, signIn.authToken);
-  if (signIn.email) write(writer, definition('currentUser'), host, signIn.email);
-  // The device id this sign-in was made with: a later arrival is recognised by it.
-  if (signIn.deviceId) write(writer, definition('deviceId'), host, signIn.deviceId);
-  if (signIn.method) write(writer, definition('lastSignInMethod'), host, signIn.method);
+/** A cookie of plain text (no secret): the value as sent, or nothing. */
+export function writePlainCookie(writer: CookieWriter, cookie: CookieName, host: RequestHost, value: string): void {
+  write(writer, definition(cookie), host, value);
 }
 
-/** What a single sign-on keeps between the start route and the provider's return. */
-const ssoFlowState = z.object({
-  provider: providerIdSchema,
-  state: z.string(),
-  nonce: z.string(),
-  codeVerifier: z.string(),
-  redirectUri: z.string(),
-  language: z.string(),
-  tokenType: z.string().optional(),
-  appRedirectUri: z.string().optional(),
-  deviceId: z.string(),
-});
-export type SsoFlowState = z.infer<typeof ssoFlowState>;
-
-export async function readSsoFlow(received: ReceivedCookies): Promise<SsoFlowState | undefined> {
-  return unseal('sso-flow', readCookie(received, 'ssoFlow'), ssoFlowState);
-}
-
-export async function writeSsoFlow(writer: CookieWriter, host: RequestHost, flow: SsoFlowState): Promise<void> {
-  write(writer, definition('ssoFlow'), host, await seal('sso-flow', flow, SSO_FLOW_LIFETIME_SECONDS));
-}
-
-/** The organisations to choose from after a single sign-on: kept out of the URL. */
-const ssoOrganisationsState = z.object({
-  provider: providerIdSchema,
-  organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
-  appRedirectUri: z.string().optional(),
-  deviceId: z.string(),
-});
-export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
-
-export async function readSsoOrganisations(received: ReceivedCookies): Promise<SsoOrganisationsState | undefined> {
-  return unseal('sso-organisations', readCookie(received, 'ssoOrganisations'), ssoOrganisationsState);
-}
-
-export async function writeSsoOrganisations(writer: CookieWriter, host: RequestHost, state: SsoOrganisationsState): Promise<void> {
-  write(writer, definition('ssoOrganisations'), host, await seal('sso-organisations', state, SSO_FLOW_LIFETIME_SECONDS));
+/** The per-organisation access token of the hand-off, e.g. `acmeAccessToken`. */
+export function writeAccessToken(writer: CookieWriter, host: RequestHost, subDomain: string, token: string): void {
+  write(writer, accessTokenDefinition(subDomain), host, token);
 }
 
 /** The control-centre token of a `jwt` sign-in, for the control centre on this domain. */

@@ -1,9 +1,56 @@
 import { z } from 'zod';
 import { isValidId, type LinkCheck } from '@/lib/backend/auth';
-import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, readEmailSignIn, writeOrganisationSignIn, type EmailSignInState } from '@/lib/cookies';
-import { organisationUrl } from '@/lib/hosts';
+import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter } from '@/lib/cookies';
+import { handOffToOrganisation } from '@/lib/hand-off';
+import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
-import { requestContext } from '@/lib/request-context';
+import { requestContext } from '@/lib/request/context';
+
+/**
+ * The sign-in by e-mail link, from the form to the hand-off: its state between requests, its
+ * rules, and the wait for the link to be opened.
+ */
+
+const emailSignInState = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  sentAt: z.number(),
+  requestedAt: z.number(),
+  fromSignUp: z.boolean(),
+  /** Minted when the link was requested; sent with every call of this sign-in. */
+  deviceId: z.string(),
+});
+export type EmailSignInState = z.infer<typeof emailSignInState>;
+const emailSignInCookie = sealedCookie('emailSignIn', 'email-sign-in', emailSignInState);
+
+/** The sign-in this browser waits for, if any: the link's uuid, the address, when it was sent. */
+export const readEmailSignIn = emailSignInCookie.read;
+
+/**
+ * A link is on its way: from here the browser waits on the mail-sent view. Every step that sends
+ * one (the form, "send again", sign-up, an invitation) starts the wait here, afresh.
+ */
+export async function startWaitingForLink(
+  writer: CookieWriter,
+  host: RequestHost,
+  link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
+): Promise<void> {
+  const now = Date.now();
+  await emailSignInCookie.write(writer, host, { ...link, sentAt: now, requestedAt: now }, EMAIL_SIGN_IN_LIFETIME_SECONDS);
+}
+
+/** A new user's sign-up under way: the address and the backend's token to create the account with. */
+const signUpState = z.object({ email: z.string(), autoAddToken: z.string(), deviceId: z.string() });
+export type SignUpState = z.infer<typeof signUpState>;
+const signUpCookie = sealedCookie('signUp', 'sign-up', signUpState);
+export const readSignUp = signUpCookie.read;
+export const writeSignUp = signUpCookie.write;
+
+/** "Use another e-mail address": the sign-in and any sign-up under way are forgotten. */
+export function forgetEmailSignIn(writer: CookieWriter, host: RequestHost): void {
+  clearCookie(writer, 'emailSignIn', host);
+  clearCookie(writer, 'signUp', host);
+}
 
 /** The send-again button stays locked this long after a link was sent. */
 export const SEND_AGAIN_LOCK_MS = 30_000;
@@ -54,8 +101,8 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   if (!result.value.confirmed) return { state: 'pending' };
 
   const { subDomain, authToken } = result.value;
-  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
+  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
   clearCookie(cookies, 'emailSignIn', host);
   (await requestLogger()).info({ outcome: 'signed-in' }, 'email sign-in completed');
-  return { state: 'signed-in', location: organisationUrl(host, subDomain) };
+  return { state: 'signed-in', location };
 }

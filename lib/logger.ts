@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { getConfig } from '@/lib/config';
-import { requestIdFrom } from '@/lib/request-id';
+import { requestIdFrom } from '@/lib/request/id';
 
 /**
  * One JSON line per event on stdout, each with the `requestId` of the request it belongs to.

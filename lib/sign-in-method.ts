@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCookie, type ReceivedCookies } from '@/lib/cookies';
 import { providerIds, type ProviderId } from '@/lib/sso/providers';
 
 /**
@@ -14,4 +15,14 @@ export function loginPageOrder(lastUsed: SignInMethod | undefined): { emailFirst
   const usedProvider = providerIds.find((provider) => provider === lastUsed);
   if (!usedProvider) return { emailFirst: true, providers: [...providerIds] };
   return { emailFirst: false, providers: [usedProvider, ...providerIds.filter((provider) => provider !== usedProvider)] };
+}
+
+/**
+ * The method this browser signed in with last, or nothing. Plain text, not sealed: it is no
+ * secret, and anything but one of the method names reads as nothing, so a value planted on this
+ * host (the `__Host-` prefix keeps sibling hosts out) can at most reorder the login page.
+ */
+export function readLastSignInMethod(received: ReceivedCookies): SignInMethod | undefined {
+  const parsed = signInMethod.safeParse(readCookie(received, 'lastSignInMethod'));
+  return parsed.success ? parsed.data : undefined;
 }

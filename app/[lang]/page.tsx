@@ -11,10 +11,9 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
 import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
-import { readLastSignInMethod } from '@/lib/cookies';
-import { receivedCookies } from '@/lib/request-context';
-import { firstValues, type LanguagePageProps } from '@/lib/search-params';
-import { loginPageOrder } from '@/lib/sign-in-method';
+import { receivedCookies } from '@/lib/request/context';
+import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
+import { loginPageOrder, readLastSignInMethod } from '@/lib/sign-in-method';
 
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;

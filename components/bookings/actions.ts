@@ -1,6 +1,6 @@
 'use server';
 
-import { stringFields } from '@/lib/action-arguments';
+import { stringFields } from '@/lib/request/form-fields';
 import { isRefusal } from '@/lib/backend/error-catalogue';
 import { performBookingAction } from '@/lib/backend/reservations';
 

@@ -2,13 +2,13 @@
 
 import { verifyUser } from '@/lib/backend/auth';
 import { verifyUserOutcome } from '@/lib/backend/error-catalogue';
-import { clearCookie, mintDeviceId, readEmailSignIn, writeEmailSignIn, writeSignUp } from '@/lib/cookies';
-import { checkEmailSignIn, SEND_AGAIN_LOCK_MS } from '@/lib/email-sign-in';
+import { mintDeviceId } from '@/lib/cookies';
+import { checkEmailSignIn, forgetEmailSignIn, readEmailSignIn, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
-import { formField, formLanguage } from '@/lib/action-arguments';
-import { redirectToPage } from '@/lib/action-redirect';
+import { formField, formLanguage } from '@/lib/request/form-fields';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import { errorText } from '@/lib/i18n/error-text';
-import { requestContext } from '@/lib/request-context';
+import { requestContext } from '@/lib/request/context';
 import { requestLogger } from '@/lib/logger';
 import { isValidEmail } from '@/lib/validation';
 
@@ -47,8 +47,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
       await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken, deviceId });
       return await redirectToPage('/signup', locale);
     }
-    const now = Date.now();
-    await writeEmailSignIn(cookies, host, { uuid: answer.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false, deviceId });
+    await startWaitingForLink(cookies, host, { uuid: answer.uuid, email, fromSignUp: false, deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
 
@@ -77,8 +76,7 @@ export async function sendLinkAgain(_previous: SendAgainState, form: FormData): 
 
   const result = await verifyUser(pending.email, pending.deviceId);
   if (result.ok && result.value.next === 'linkSent') {
-    const now = Date.now();
-    await writeEmailSignIn(cookies, host, { ...pending, uuid: result.value.uuid, sentAt: now, requestedAt: now });
+    await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: pending.email, fromSignUp: pending.fromSignUp, deviceId: pending.deviceId });
     return { status: 'sent' };
   }
   const outcome = result.ok ? undefined : verifyUserOutcome(result.failure);
@@ -97,7 +95,6 @@ export async function continueEmailSignIn(form: FormData): Promise<void> {
 /** "Use another e-mail address", from the mail-sent view or sign-up: forgets the sign-in under way and goes back to the form. */
 export async function chooseAnotherAddress(form: FormData): Promise<void> {
   const { host, cookies } = await requestContext();
-  clearCookie(cookies, 'emailSignIn', host);
-  clearCookie(cookies, 'signUp', host);
+  forgetEmailSignIn(cookies, host);
   await redirectToPage('/', formLanguage(form));
 }

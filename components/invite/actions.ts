@@ -2,11 +2,12 @@
 
 import { addUser, verifyUser } from '@/lib/backend/auth';
 import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { formField, stringFields } from '@/lib/action-arguments';
-import { redirectToPage } from '@/lib/action-redirect';
-import { mintDeviceId, writeEmailSignIn } from '@/lib/cookies';
+import { formField, stringFields } from '@/lib/request/form-fields';
+import { redirectToPage } from '@/lib/request/page-redirect';
+import { mintDeviceId } from '@/lib/cookies';
+import { startWaitingForLink } from '@/lib/email-sign-in';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
-import { requestContext } from '@/lib/request-context';
+import { requestContext } from '@/lib/request/context';
 import { isValidInviteName } from '@/lib/validation';
 
 export type InviteProblem = { invite: 'nameRequired' | 'nameRule' | 'invalidInvite' } | { errors: ErrorMessageKey };
@@ -46,8 +47,7 @@ export async function joinInvitation(
     return { status: 'error', name, problem: { errors: outcome.show === 'message' ? outcome.message : 'somethingWrong' } };
   }
   if (link.value.next === 'linkSent') {
-    const now = Date.now();
-    await writeEmailSignIn(cookies, host, { uuid: link.value.uuid, email, sentAt: now, requestedAt: now, fromSignUp: false, deviceId });
+    await startWaitingForLink(cookies, host, { uuid: link.value.uuid, email, fromSignUp: false, deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
   return await redirectToPage('/', locale);

@@ -3,13 +3,14 @@
 import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
-import { mintDeviceId, readEmailSignIn, writeOrganisationSignIn } from '@/lib/cookies';
-import { organisationUrl } from '@/lib/hosts';
-import { formField, stringFields } from '@/lib/action-arguments';
-import { redirectToPage } from '@/lib/action-redirect';
+import { mintDeviceId } from '@/lib/cookies';
+import { readEmailSignIn } from '@/lib/email-sign-in';
+import { handOffToOrganisation } from '@/lib/hand-off';
+import { formField, stringFields } from '@/lib/request/form-fields';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
-import { requestContext } from '@/lib/request-context';
+import { requestContext } from '@/lib/request/context';
 import { CONFIRM_FIELD } from './confirmation-field';
 
 export type LinkConfirmationState =
@@ -62,8 +63,7 @@ export async function confirmSignInLink(
   if (!confirmation.ok || !confirmation.value.confirmed) return { status: 'confirmed' };
 
   const { subDomain, authToken } = confirmation.value;
-  await writeOrganisationSignIn(cookies, host, { subDomain, authToken, email: link.email, deviceId, method: 'email' });
-  const location = organisationUrl(host, subDomain);
+  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: link.email, deviceId, method: 'email' });
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
   if (formField(form, 'noScript')) redirectOutside(location);
   return { status: 'signed-in', location };

@@ -2,11 +2,12 @@
 
 import { createUser } from '@/lib/backend/auth';
 import { accountCreationOutcome } from '@/lib/backend/error-catalogue';
-import { clearCookie, readSignUp, writeEmailSignIn } from '@/lib/cookies';
-import { formField, formLanguage } from '@/lib/action-arguments';
-import { redirectToPage } from '@/lib/action-redirect';
+import { clearCookie } from '@/lib/cookies';
+import { readSignUp, startWaitingForLink } from '@/lib/email-sign-in';
+import { formField, formLanguage } from '@/lib/request/form-fields';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import { errorText } from '@/lib/i18n/error-text';
-import { requestContext } from '@/lib/request-context';
+import { requestContext } from '@/lib/request/context';
 import { isValidDisplayName } from '@/lib/validation';
 
 /** `message` is the error, translated here: the island holds no dictionary of errors. */
@@ -26,16 +27,8 @@ export async function createAccount(_previous: SignUpFormState, form: FormData):
 
   const result = await createUser({ email: signUp.email, displayName: name.trim() }, signUp.autoAddToken, signUp.deviceId);
   if (result.ok) {
-    const now = Date.now();
     clearCookie(cookies, 'signUp', host);
-    await writeEmailSignIn(cookies, host, {
-      uuid: result.value.uuid,
-      email: signUp.email,
-      sentAt: now,
-      requestedAt: now,
-      fromSignUp: true,
-      deviceId: signUp.deviceId,
-    });
+    await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: signUp.email, fromSignUp: true, deviceId: signUp.deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
 

@@ -2,12 +2,13 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { redirectToPage } from '@/lib/action-redirect';
-import { clearCookie, readSsoOrganisations } from '@/lib/cookies';
-import { formField, formLanguage } from '@/lib/action-arguments';
-import { requestContext } from '@/lib/request-context';
+import { redirectToPage } from '@/lib/request/page-redirect';
+import { clearCookie } from '@/lib/cookies';
+import { readSsoOrganisations } from '@/lib/sso/flow-state';
+import { formField, formLanguage } from '@/lib/request/form-fields';
+import { requestContext } from '@/lib/request/context';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
-import { isMobileRequest } from '@/lib/user-agent';
+import { isMobileRequest } from '@/lib/request/user-agent';
 
 /** The picker's choice, the button's `organisation`: hands off to it (never one that was not offered). */
 export async function chooseOrganisation(form: FormData): Promise<void> {

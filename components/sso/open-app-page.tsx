@@ -1,11 +1,11 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { readSsoOrganisations } from '@/lib/cookies';
-import { redirectToPage } from '@/lib/action-redirect';
+import { readSsoOrganisations } from '@/lib/sso/flow-state';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { appRedirectLocation } from '@/lib/sso/outcome';
 import { OpenAppAfterDelay } from './open-app-after-delay';
-import { receivedCookies } from '@/lib/request-context';
+import { receivedCookies } from '@/lib/request/context';
 
 /** On a phone: says the app is opening, then opens it after 2 s. */
 export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {

@@ -2,11 +2,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LanguageField } from '@/components/i18n/language-field';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readSsoOrganisations } from '@/lib/cookies';
-import { redirectToPage } from '@/lib/action-redirect';
+import { readSsoOrganisations } from '@/lib/sso/flow-state';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { chooseOrganisation, leavePicker } from './actions';
-import { receivedCookies } from '@/lib/request-context';
+import { receivedCookies } from '@/lib/request/context';
 
 /** `/{lang}/google/organisations`, `/{lang}/microsoft/organisations`: plain forms, no script needed. */
 export async function OrganisationPickerPage({ params }: { params: Promise<{ lang: Language }> }) {

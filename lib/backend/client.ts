@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentClientAddress } from '@/lib/client-address';
+import { currentClientAddress } from '@/lib/request/client-address';
 import { getConfig } from '@/lib/config';
 import { requestLogger } from '@/lib/logger';
 import { knownErrorCodes, type ErrorCode } from './error-catalogue';
@@ -72,7 +72,7 @@ function outcomeOf(result: BackendResult<unknown>): Record<string, string | numb
 
 /**
  * Every call is made on behalf of the person whose request is being served, so it carries that
- * person's address (lib/client-address.ts) as the only X-Forwarded-For entry: the backend's rate
+ * person's address (lib/request/client-address.ts) as the only X-Forwarded-For entry: the backend's rate
  * limits and network lookups then see the person, not this app. Without one, none is sent.
  */
 export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<BackendResult<T>> {

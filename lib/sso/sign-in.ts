@@ -5,21 +5,15 @@ import { BASE_PATH } from '@/lib/base-path';
 import { ssoLogin } from '@/lib/backend/auth';
 import type { LoginPageError } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
-import {
-  clearCookie,
-  mintDeviceId,
-  readSsoFlow,
-  writeOrganisationSignIn,
-  writeSharedJwt,
-  writeSsoFlow,
-  writeSsoOrganisations,
-} from '@/lib/cookies';
-import { organisationUrl, webOrigin, type RequestHost } from '@/lib/hosts';
+import { clearCookie, mintDeviceId, writeSharedJwt } from '@/lib/cookies';
+import { handOffToOrganisation } from '@/lib/hand-off';
+import { webOrigin, type RequestHost } from '@/lib/hosts';
 import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing';
 import { errorKind, requestLogger } from '@/lib/logger';
-import { requestContext } from '@/lib/request-context';
-import { isMobileRequest } from '@/lib/user-agent';
+import { requestContext } from '@/lib/request/context';
+import { isMobileRequest } from '@/lib/request/user-agent';
 import { ProviderUnreachable } from './discovery';
+import { readSsoFlow, writeSsoFlow, writeSsoOrganisations } from './flow-state';
 import { verifyIdToken } from './id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
 import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
@@ -118,8 +112,7 @@ export async function handOffOrganisation(
     });
     return `${BASE_PATH}/${signIn.language}/${providerById(signIn.provider).routeSegment}/open-app`;
   }
-  await writeOrganisationSignIn(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
-  return organisationUrl(host, signIn.subDomain);
+  return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
 }
 
 /** `/<provider>`: the provider's return. Nothing reaches ssoLogin unless every check holds. */

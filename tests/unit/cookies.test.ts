@@ -1,12 +1,6 @@
-import {
-  clearingsOfTamperedCookies,
-  parseCookieHeader,
-  readCookie,
-  readLastSignInMethod,
-  tamperedCookieNames,
-  writeOrganisationSignIn,
-  type CookieAttributes,
-} from '@/lib/cookies';
+import { clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type CookieAttributes } from '@/lib/cookies';
+import { writeOrganisationSignIn } from '@/lib/hand-off';
+import { readLastSignInMethod } from '@/lib/sign-in-method';
 import type { RequestHost } from '@/lib/hosts';
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';

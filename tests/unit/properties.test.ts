@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { organisationAddressFromTrayConfig } from '@/lib/arrival';
-import { clientAddressFrom } from '@/lib/client-address';
+import { clientAddressFrom } from '@/lib/request/client-address';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { languages, preferredLanguage } from '@/lib/i18n/routing';

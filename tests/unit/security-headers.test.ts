@@ -1,4 +1,4 @@
-import { requestIdFrom } from '@/lib/request-id';
+import { requestIdFrom } from '@/lib/request/id';
 import {
   ASSET_CONTENT_SECURITY_POLICY,
   createNonce,

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseConfig, type Config } from '@/lib/config';
-import { parseCookieHeader, readSsoFlow, writeSsoFlow, type CookieAttributes, type SsoFlowState } from '@/lib/cookies';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
+import { readSsoFlow, writeSsoFlow, type SsoFlowState } from '@/lib/sso/flow-state';
 import type { RequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { loginPageOrder, signInMethod } from '@/lib/sign-in-method';

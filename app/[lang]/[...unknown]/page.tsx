@@ -1,4 +1,4 @@
-import { redirectToPage } from '@/lib/action-redirect';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 
 /** Any other path in a language leads to the login page (docs/product.md, Languages). */

@@ -3,11 +3,11 @@ import { setRequestLocale } from 'next-intl/server';
 import { performBooking } from '@/components/bookings/actions';
 import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
 import { parseCookieHeader, readCookie } from '@/lib/cookies';
-import { redirectToPage } from '@/lib/action-redirect';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import { openAppHref } from '@/lib/booking-link';
 import { islandText } from '@/lib/i18n/island-text';
-import { firstValues, type LanguagePageProps } from '@/lib/search-params';
-import { isMobileRequest } from '@/lib/user-agent';
+import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
+import { isMobileRequest } from '@/lib/request/user-agent';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The link's query is its credential: no referrer to other sites.

@@ -7,14 +7,13 @@ import { SignInStatus } from '@/components/mail-sent/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readEmailSignIn } from '@/lib/cookies';
-import { linkSentAgoMs, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
-import { redirectToPage } from '@/lib/action-redirect';
+import { linkSentAgoMs, readEmailSignIn, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
-import { receivedCookies } from '@/lib/request-context';
+import { receivedCookies } from '@/lib/request/context';
 
 export const generateMetadata = headingAsTitle('mailSent', 'heading');
 

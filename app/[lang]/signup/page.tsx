@@ -4,11 +4,11 @@ import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readSignUp } from '@/lib/cookies';
-import { redirectToPage } from '@/lib/action-redirect';
+import { readSignUp } from '@/lib/email-sign-in';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { headingAsTitle } from '@/lib/i18n/page-title';
-import { receivedCookies } from '@/lib/request-context';
+import { receivedCookies } from '@/lib/request/context';
 import { islandText } from '@/lib/i18n/island-text';
 
 export const generateMetadata = headingAsTitle('signUp', 'heading');

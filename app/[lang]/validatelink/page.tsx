@@ -4,14 +4,13 @@ import { confirmSignInLink } from '@/components/link-validation/actions';
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/link-validation/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { readEmailSignIn } from '@/lib/cookies';
-import { signInLinkQuery } from '@/lib/email-sign-in';
-import { redirectToPage } from '@/lib/action-redirect';
+import { readEmailSignIn, signInLinkQuery } from '@/lib/email-sign-in';
+import { redirectToPage } from '@/lib/request/page-redirect';
 import { loginPagePath } from '@/lib/base-path';
 import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
-import { receivedCookies } from '@/lib/request-context';
-import type { LanguagePageProps } from '@/lib/search-params';
+import { receivedCookies } from '@/lib/request/context';
+import type { LanguagePageProps } from '@/lib/request/search-params';
 
 /** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
 async function askedInThisBrowser(uuid: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
 import { EmailAddress } from '@/components/ui/email-address';
-import { firstValues, type LanguagePageProps } from '@/lib/search-params';
+import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 import { islandText } from '@/lib/i18n/island-text';
 

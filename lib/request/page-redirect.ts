@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { BASE_PATH } from '@/lib/base-path';
 import { loginOrigin } from '@/lib/hosts';
 import type { Language } from '@/lib/i18n/routing';
-import { requestContext } from '@/lib/request-context';
+import { requestContext } from '@/lib/request/context';
 
 type PageHref = string | { pathname: string; query: Record<string, string> };
 

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
+import { organisationUrl, type RequestHost } from '@/lib/hosts';
+import type { SignInMethod } from '@/lib/sign-in-method';
+
+/**
+ * The hand-off to an organisation (docs/decisions.md, The hand-off and its cookies): every sign-in
+ * that succeeds, by link, poll, single sign-on or a known device's arrival, ends here.
+ */
+
+const lastLoginState = z.object({ subDomain: z.string(), authToken: z.string() });
+export type LastLogin = z.infer<typeof lastLoginState>;
+const lastLoginCookie = sealedCookie('lastLogin', 'last-login', lastLoginState);
+
+/** The organisation this browser signed in to last, with its token: what a later arrival offers to resume. */
+export function readLastLogin(received: ReceivedCookies): Promise<LastLogin | undefined> {
+  return lastLoginCookie.read(received);
+}
+
+export type OrganisationSignIn = { subDomain: string; authToken: string; email?: string; deviceId?: string; method?: SignInMethod };
+
+/**
+ * Writes what the organisation's web app and a later arrival at the login need to know about
+ * this sign-in, and by which method it was made (none when an arrival signed a known device in again).
+ */
+export async function writeOrganisationSignIn(writer: CookieWriter, host: RequestHost, signIn: OrganisationSignIn): Promise<void> {
+  await lastLoginCookie.write(writer, host, { subDomain: signIn.subDomain, authToken: signIn.authToken });
+  writePlainCookie(writer, 'subDomain', host, signIn.subDomain);
+  writeAccessToken(writer, host, signIn.subDomain, signIn.authToken);
+  if (signIn.email) writePlainCookie(writer, 'currentUser', host, signIn.email);
+  // The device id this sign-in was made with: a later arrival is recognised by it.
+  if (signIn.deviceId) writePlainCookie(writer, 'deviceId', host, signIn.deviceId);
+  if (signIn.method) writePlainCookie(writer, 'lastSignInMethod', host, signIn.method);
+}
+
+/** The hand-off itself: the cookies written, and the organisation's address for the browser to go to. */
+export async function handOffToOrganisation(writer: CookieWriter, host: RequestHost, signIn: OrganisationSignIn): Promise<string> {
+  await writeOrganisationSignIn(writer, host, signIn);
+  return organisationUrl(host, signIn.subDomain);
+}
