@@ -42,9 +42,7 @@ export async function startWaitingForLink(
 /** A new user's sign-up under way: the address and the backend's token to create the account with. */
 const signUpState = z.object({ email: z.string(), autoAddToken: z.string(), deviceId: z.string() });
 export type SignUpState = z.infer<typeof signUpState>;
-const signUpCookie = sealedCookie('signUp', 'sign-up', signUpState);
-export const readSignUp = signUpCookie.read;
-export const writeSignUp = signUpCookie.write;
+export const { read: readSignUp, write: writeSignUp } = sealedCookie('signUp', 'sign-up', signUpState);
 
 /** "Use another e-mail address": the sign-in and any sign-up under way are forgotten. */
 export function forgetEmailSignIn(writer: CookieWriter, host: RequestHost): void {

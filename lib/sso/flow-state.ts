@@ -15,9 +15,7 @@ const ssoFlowState = z.object({
   deviceId: z.string(),
 });
 export type SsoFlowState = z.infer<typeof ssoFlowState>;
-const ssoFlowCookie = sealedCookie('ssoFlow', 'sso-flow', ssoFlowState);
-export const readSsoFlow = ssoFlowCookie.read;
-export const writeSsoFlow = ssoFlowCookie.write;
+export const { read: readSsoFlow, write: writeSsoFlow } = sealedCookie('ssoFlow', 'sso-flow', ssoFlowState);
 
 /** The organisations to choose from after a single sign-on: kept out of the URL. */
 const ssoOrganisationsState = z.object({
@@ -27,6 +25,4 @@ const ssoOrganisationsState = z.object({
   deviceId: z.string(),
 });
 export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
-const ssoOrganisationsCookie = sealedCookie('ssoOrganisations', 'sso-organisations', ssoOrganisationsState);
-export const readSsoOrganisations = ssoOrganisationsCookie.read;
-export const writeSsoOrganisations = ssoOrganisationsCookie.write;
+export const { read: readSsoOrganisations, write: writeSsoOrganisations } = sealedCookie('ssoOrganisations', 'sso-organisations', ssoOrganisationsState);
