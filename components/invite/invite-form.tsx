@@ -1,10 +1,10 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { textFieldClasses } from '@/components/ui/field-styles';
+import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { DISPLAY_NAME_MAX_LENGTH, isValidInviteName } from '@/lib/validation';
+import { isValidInviteName } from '@/lib/validation';
 import type { InviteFormState, InviteProblem } from './actions';
 
 /** The words of the invitation's name entry, translated by the page on the server. */
@@ -32,30 +32,14 @@ export function InviteForm({
 
   return (
     <form action={formAction} className="mt-6 space-y-4" noValidate>
-      <div className="space-y-1.5">
-        <label htmlFor="invite-name" className="block font-medium">
-          {text.nameLabel}
-        </label>
-        <input
-          id="invite-name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={DISPLAY_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          onBlur={() => setTouched(true)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'invite-name-error' : undefined}
-          className={textFieldClasses}
-        />
-        {message && (
-          <p id="invite-name-error" role="alert" className="text-danger">
-            {message}
-          </p>
-        )}
-      </div>
+      <NameField
+        id="invite-name"
+        label={text.nameLabel}
+        value={name}
+        onChange={setName}
+        onBlur={() => setTouched(true)}
+        error={message}
+      />
       <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );

@@ -1,11 +1,11 @@
 'use client';
 
 import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
-import { textFieldClasses } from '@/components/ui/field-styles';
+import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { LanguageField } from '@/components/i18n/language-field';
 import type { Language } from '@/lib/i18n/routing';
-import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName } from '@/lib/validation';
+import { isValidDisplayName } from '@/lib/validation';
 import type { SignUpFormState } from './actions';
 
 /**
@@ -61,36 +61,18 @@ export function SignUpForm({
         <span className="block font-medium">{text.emailLabel}</span>
         <p className="text-muted">{email}</p>
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor="name" className="block font-medium">
-          {text.nameLabel}
-        </label>
-        <input
-          ref={nameField}
-          id="name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={DISPLAY_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameMissing(false);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'name-hint name-error' : 'name-hint'}
-          className={textFieldClasses}
-        />
-        <p id="name-hint" className="text-sm text-muted">
-          {text.nameHint}
-        </p>
-        {error && (
-          <p id="name-error" role="alert" className="text-danger">
-            {error}
-          </p>
-        )}
-      </div>
+      <NameField
+        ref={nameField}
+        id="name"
+        label={text.nameLabel}
+        hint={text.nameHint}
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          setNameMissing(false);
+        }}
+        error={error}
+      />
       <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );
