@@ -62,16 +62,15 @@ function badGatewayText(upstream: Upstream): string {
   return `Bad gateway: ${upstream.name} (http://${upstreamHost}:${upstream.port}) is not answering.\n`;
 }
 
+/** The same request, sent on to the server behind this gateway. */
+function requestUpstream(req: IncomingMessage, port: number, upgrade: boolean) {
+  return request({ host: upstreamHost, port, method: req.method, path: req.url, headers: forwardedHeaders(req, upgrade) });
+}
+
 function proxyRequest(req: IncomingMessage, res: ServerResponse): void {
   if (redirectToWebHost(req, res)) return;
   const upstream = upstreamFor(req.url);
-  const upstreamRequest = request({
-    host: upstreamHost,
-    port: upstream.port,
-    method: req.method,
-    path: req.url,
-    headers: forwardedHeaders(req, false),
-  });
+  const upstreamRequest = requestUpstream(req, upstream.port, false);
 
   upstreamRequest.on('response', (upstreamResponse) => {
     res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, withoutHopByHop(upstreamResponse.headers));
@@ -107,13 +106,7 @@ function headerLines(rawHeaders: string[], keep: (name: string) => boolean): str
 // 101 the two sockets are simply joined.
 function proxyUpgrade(req: IncomingMessage, clientSocket: Duplex, head: Buffer): void {
   const upstream = upstreamFor(req.url);
-  const upstreamRequest = request({
-    host: upstreamHost,
-    port: upstream.port,
-    method: req.method,
-    path: req.url,
-    headers: forwardedHeaders(req, true),
-  });
+  const upstreamRequest = requestUpstream(req, upstream.port, true);
   clientSocket.on('error', () => upstreamRequest.destroy());
 
   upstreamRequest.on('upgrade', (upstreamResponse, upstreamSocket, upstreamHead) => {

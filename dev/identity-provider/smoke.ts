@@ -170,14 +170,20 @@ async function signInWithLoginHint(kind: ProviderKind): Promise<string> {
   return describe(payload);
 }
 
-// A person at the picker: the page, then an address typed into the free field.
-async function signInAtThePicker(kind: ProviderKind): Promise<string> {
+/** A sign-in started without an account hint: the provider shows its picker page. */
+async function openThePicker(kind: ProviderKind) {
   const discovery = await discover(kind);
   const redirectUri = settings.clients[kind].redirectUris[0]!;
   const jar = new CookieJar();
   const request = { state: random(), nonce: random(), pkce: newPkce() };
   const stop = await follow(authorizationUrl(kind, discovery, request), jar, redirectUri);
   ensure('page' in stop, 'no picker was shown');
+  return { discovery, redirectUri, jar, request, stop };
+}
+
+// A person at the picker: the page, then an address typed into the free field.
+async function signInAtThePicker(kind: ProviderKind): Promise<string> {
+  const { discovery, redirectUri, jar, request, stop } = await openThePicker(kind);
   const title = /<title>([^<]*)<\/title>/.exec(stop.page)?.[1];
   const action = /action="([^"]*\/login)"/.exec(stop.page)?.[1];
   ensure(title?.startsWith('Local identity provider — ') && action, `unexpected page: ${title}`);
@@ -196,12 +202,7 @@ async function signInAtThePicker(kind: ProviderKind): Promise<string> {
 }
 
 async function cancelAtThePicker(kind: ProviderKind): Promise<string> {
-  const discovery = await discover(kind);
-  const redirectUri = settings.clients[kind].redirectUris[0]!;
-  const jar = new CookieJar();
-  const request = { state: random(), nonce: random(), pkce: newPkce() };
-  const stop = await follow(authorizationUrl(kind, discovery, request), jar, redirectUri);
-  ensure('page' in stop, 'no picker was shown');
+  const { redirectUri, jar, request, stop } = await openThePicker(kind);
   const action = /action="([^"]*\/cancel)"/.exec(stop.page)?.[1];
   ensure(action, 'no Cancel form');
   const arrival = arrivalOf(await follow(new URL(action, stop.url), jar, redirectUri, { method: 'POST' }));
