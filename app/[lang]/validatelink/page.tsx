@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { confirmSignInLink } from '@/components/link-validation/actions';
+import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-action';
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
-import { ConfirmLink } from '@/components/link-validation/confirm-link';
+import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
 import { readEmailSignIn, signInLinkQuery } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';

@@ -1,4 +1,4 @@
-import { sentAgoText } from '@/components/mail-sent/sent-ago';
+import { sentAgoText } from '@/components/email-sign-in/sent-ago';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';

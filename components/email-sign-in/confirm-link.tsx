@@ -1,11 +1,11 @@
 'use client';
 
 import { useActionState, useEffect, useRef, type ReactNode } from 'react';
-import { SIGN_IN_CHANNEL, type SignInBroadcast } from '@/components/mail-sent/sign-in-channel';
+import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
-import type { LinkConfirmationState } from './actions';
+import type { LinkConfirmationState } from './confirm-link-action';
 import { CONFIRM_FIELD } from './confirmation-field';
 
 /** The words of the link confirmation, translated by the page on the server. */
