@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { BASE_PATH } from '@/lib/base-path';
+import { BASE_PATH, loginPagePath } from '@/lib/base-path';
 import { ssoLogin } from '@/lib/backend/auth';
 import type { LoginPageError } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
@@ -26,7 +26,7 @@ function seeOther(location: string): Response {
 }
 
 function toLogin(language: Language, error: LoginPageError): Response {
-  return seeOther(`${BASE_PATH}/${language}?error=${error}`);
+  return seeOther(`${loginPagePath(language)}?error=${error}`);
 }
 
 function providerProblem(error: unknown): LoginPageError {
@@ -110,7 +110,7 @@ export async function handOffOrganisation(
       appRedirectUri: signIn.appRedirectUri,
       deviceId: signIn.deviceId,
     });
-    return `${BASE_PATH}/${signIn.language}/${providerById(signIn.provider).routeSegment}/open-app`;
+    return `${loginPagePath(signIn.language)}/${providerById(signIn.provider).routeSegment}/open-app`;
   }
   return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
 }
@@ -195,9 +195,9 @@ async function followOutcome(
   const language = flow.language as Language;
   switch (outcome.kind) {
     case 'login-error':
-      return `${BASE_PATH}/${language}?error=${outcome.error}`;
+      return `${loginPagePath(language)}?error=${outcome.error}`;
     case 'error-page':
-      return `${BASE_PATH}/${language}/${outcome.page}`;
+      return `${loginPagePath(language)}/${outcome.page}`;
     case 'control-centre-error':
       return outcome.path;
     case 'control-centre':
@@ -212,7 +212,7 @@ async function followOutcome(
         appRedirectUri: flow.appRedirectUri,
         deviceId: flow.deviceId,
       });
-      return `${BASE_PATH}/${language}/${providerById(provider).routeSegment}/organisations`;
+      return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;
   }
 }
 
