@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { DEDICATED_HTTPS_PORTS, dedicatedOrigin } from './tests/e2e/dedicated-deployment';
+import { DEDICATED_HTTPS_PORTS, dedicatedOrigin } from './tests/e2e/support/dedicated-deployment';
 import {
   APP_ENVIRONMENT,
   APP_PORTS,
@@ -20,9 +20,9 @@ import {
   serverLog,
   SSO_CLIENTS,
   TLS_DIRECTORY,
-} from './tests/e2e/environment';
+} from './tests/e2e/support/environment';
 
-/** Written by tests/e2e/prepare.ts, which runs first. */
+/** Written by tests/e2e/support/prepare.ts, which runs first. */
 function preparedValue(name: string, fallback: string): string {
   try {
     return readFileSync(`${RUN_DIRECTORY}${name}`, 'utf8').trim();
@@ -36,7 +36,7 @@ const nginxPath = preparedValue('nginx-path', 'nginx');
 /**
  * A server's output goes to reports/servers/<name>.log, not to the terminal: a green run shows
  * progress and totals only. A server that ends by itself prints the end of its log
- * (tests/run-logged.mjs); when the run fails, tests/e2e/server-logs-reporter.ts shows what the
+ * (tests/run-logged.mjs); when the run fails, tests/e2e/support/server-logs-reporter.ts shows what the
  * servers wrote while each failing test ran.
  */
 function logged(name: string, command: string): string {
@@ -68,7 +68,7 @@ export default defineConfig({
   reportSlowTests: null,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ['./tests/e2e/server-logs-reporter.ts']],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ['./tests/e2e/support/server-logs-reporter.ts']],
   use: {
     baseURL: `${LOGIN_ORIGIN}/login/`,
     ignoreHTTPSErrors: true,

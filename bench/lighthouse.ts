@@ -2,7 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { navigation, type Flags, type RunnerResult } from 'lighthouse';
 // Lighthouse's own dependency, as chrome-launcher is: the page a navigation by a click needs.
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/environment.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/environment.ts';
 import { firstHeading, submitFormWithoutScript } from './screens.ts';
 
 /** One Lighthouse run: mobile, simulated throttling (its defaults), Debian's Chromium headless. */

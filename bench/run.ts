@@ -7,7 +7,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { ensureDevCertificates } from '../dev/identity-provider/certificates.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/environment.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/environment.ts';
 import {
   BARE_NEXT_PAGE_PATH,
   BARE_NEXT_STANDALONE,

@@ -2,9 +2,9 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment } from './dedicated-deployment.ts';
-import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, testPort } from './environment.ts';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment } from './support/dedicated-deployment.ts';
+import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, testPort } from './support/environment.ts';
 
 /**
  * The queries of e-mailed links and of the providers' returns are credentials (link signatures,

@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
-import { uniqueAddress } from './backend.ts';
-import { LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { uniqueAddress } from './support/backend.ts';
+import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /** WCAG 2.2 AA: every screen and state in every language, checked with axe and the keyboard. */
 

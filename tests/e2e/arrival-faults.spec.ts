@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { storedLastLogin } from './sign-in.ts';
-import { startStandaloneApp } from './standalone-app.ts';
-import { DOMAIN, HTTPS_PORT, organisationOrigin, testPort } from './environment.ts';
+import { storedLastLogin } from './support/sign-in.ts';
+import { startStandaloneApp } from './support/standalone-app.ts';
+import { DOMAIN, HTTPS_PORT, organisationOrigin, testPort } from './support/environment.ts';
 
 /**
  * Arrival with a stored sign-in while the backend misbehaves. A second app instance (same

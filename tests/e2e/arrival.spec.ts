@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { signInByEmail } from './sign-in.ts';
-import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { signInByEmail } from './support/sign-in.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 async function cookieNames(context: BrowserContext) {
   return (await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { backendCalls } from './backend.ts';
+import { backendCalls } from './support/backend.ts';
 
 /** A query key of its own, so that this test finds its calls among those of parallel tests. */
 function probe() {

@@ -5,13 +5,13 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE } from '../../bench/bare-next.ts';
 import { kilobytes, loadedResources, sizesOf, withoutInlineStylesheets, type LoadedResource } from '../../bench/page-bytes.ts';
-import { uniqueAddress } from './backend.ts';
-import { testPort } from './environment.ts';
+import { uniqueAddress } from './support/backend.ts';
+import { testPort } from './support/environment.ts';
 
 /**
  * Size budgets (issue 6), measured as a browser loads the screens through the production
  * topology. The framework floor is a bare Next.js page of the same version, built by
- * tests/e2e/prepare.ts from bench/bare-next; BENCHMARKS.md has the timings (npm run bench).
+ * tests/e2e/support/prepare.ts from bench/bare-next; BENCHMARKS.md has the timings (npm run bench).
  */
 
 /** The login page, which everyone meets every morning, and every other screen. */
@@ -32,7 +32,7 @@ test.describe.configure({ mode: 'serial' });
 
 let bareNext: ChildProcess | undefined;
 test.beforeAll(async () => {
-  expect(existsSync(join(BARE_NEXT_STANDALONE, 'server.js')), 'the bare Next.js page is built by tests/e2e/prepare.ts').toBe(true);
+  expect(existsSync(join(BARE_NEXT_STANDALONE, 'server.js')), 'the bare Next.js page is built by tests/e2e/support/prepare.ts').toBe(true);
   bareNext = spawn(process.execPath, ['server.js'], {
     cwd: BARE_NEXT_STANDALONE,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(BARE_NEXT_PORT), NEXT_TELEMETRY_DISABLED: '1' },

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './backend.ts';
-import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
+import { idTokenEmail } from './support/single-sign-on.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
  * Who the client is (docs/decisions.md, Who the client is): the address nginx saw, never an X-Forwarded-For
@@ -32,11 +33,6 @@ async function requestSignInLink(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   return email;
-}
-
-function idTokenEmail(token: unknown): string {
-  const payload = JSON.parse(Buffer.from(String(token ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as { email?: string };
-  return payload.email ?? '';
 }
 
 test('a sign-in link request forwards the address nginx saw, never the one the browser wrote', async ({ browser, request }) => {

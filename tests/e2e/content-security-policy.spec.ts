@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { organisationOrigin } from './environment.ts';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { organisationOrigin } from './support/environment.ts';
 
 /**
  * The strict policy (lib/security-headers.ts) must not cost a single feature: every script of a

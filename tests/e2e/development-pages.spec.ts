@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { latestSignInLink } from './backend.ts';
-import { BACKEND_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
-import { signInByEmail } from './sign-in.ts';
+import { latestSignInLink } from './support/backend.ts';
+import { BACKEND_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { signInByEmail } from './support/sign-in.ts';
 
 /** The development backend's own pages (dev/README.md): the mailbox and the organisation's landing page. */
 

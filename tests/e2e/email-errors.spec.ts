@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backendCalls } from './backend.ts';
+import { backendCalls } from './support/backend.ts';
 
 async function submitEmail(page: Page, email: string, language = 'en') {
   await page.goto(`/login/${language}`);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { BACKEND_ORIGIN, DOMAIN, organisationOrigin } from './environment.ts';
-import { requestLink } from './sign-in.ts';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { BACKEND_ORIGIN, DOMAIN, organisationOrigin } from './support/environment.ts';
+import { requestLink } from './support/sign-in.ts';
 
 test('a returning user signs in by e-mail: the waiting tab follows the link opened in another tab within a second', async ({ page, context, request }) => {
   const email = uniqueAddress('anna@acme.test');

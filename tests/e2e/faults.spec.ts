@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './backend.ts';
-import { BACKEND_ORIGIN, IDENTITY_PROVIDER_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
+import { BACKEND_ORIGIN, IDENTITY_PROVIDER_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
  * The development backend and the identity provider fail while a person uses each screen that

@@ -3,7 +3,7 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { APP_PORTS, DOMAIN, HTTPS_PORT } from './environment.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT } from './support/environment.ts';
 
 /**
  * Malformed requests to every route, straight to the app server and through nginx: never a 5xx,

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './backend.ts';
-import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
+import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
  * The sign-in in a hostile neighbourhood (SECURITY.md): a mailed link opened by a browser that

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { backendCalls } from './backend.ts';
+import { backendCalls } from './support/backend.ts';
 
 function invitedAddress() {
   return `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;

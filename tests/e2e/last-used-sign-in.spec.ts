@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
-import { signInByEmail } from './sign-in.ts';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { signInByEmail } from './support/sign-in.ts';
 
 /**
  * The sign-in method this browser used last is offered first and marked "(last used)" (issue 15,

@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { expect, test } from '@playwright/test';
-import { storedLastLogin } from './sign-in.ts';
-import { startStandaloneApp } from './standalone-app.ts';
-import { DOMAIN, HTTPS_PORT, organisationOrigin, testPort } from './environment.ts';
+import { storedLastLogin } from './support/sign-in.ts';
+import { startStandaloneApp } from './support/standalone-app.ts';
+import { DOMAIN, HTTPS_PORT, organisationOrigin, testPort } from './support/environment.ts';
 
 /**
  * A bounded load on a standalone instance of its own, against a backend that answers correctly

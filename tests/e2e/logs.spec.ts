@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { backendCalls, latestSignInLink, uniqueAddress } from './backend.ts';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './dedicated-deployment.ts';
-import { HTTPS_PORT, testPort } from './environment.ts';
+import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './support/dedicated-deployment.ts';
+import { HTTPS_PORT, testPort } from './support/environment.ts';
 
 /**
  * What the server writes while people sign in: JSON lines with a request id, and not one

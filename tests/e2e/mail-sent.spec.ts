@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
-import { newColleague, uniqueAddress } from './backend.ts';
-import { requestLink } from './sign-in.ts';
+import { newColleague, uniqueAddress } from './support/backend.ts';
+import { requestLink } from './support/sign-in.ts';
 
 /** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back, the time since the link. */
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueAddress } from './backend.ts';
-import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin, TLS_DIRECTORY } from './environment.ts';
+import { uniqueAddress } from './support/backend.ts';
+import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin, TLS_DIRECTORY } from './support/environment.ts';
 import { analyzeScan, collectElements, type ObservatoryResponse, type ScanResult } from './observatory/index.js';
 import { retrieveRoute, type Topology } from './observatory/retrieve.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_ORIGIN } from './environment.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_ORIGIN } from './support/environment.ts';
 
 /**
  * Known open-redirect payloads against every input that steers a redirect: the path, the Host

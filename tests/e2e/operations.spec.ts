@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { testPort } from './environment.ts';
+import { testPort } from './support/environment.ts';
 
 /**
  * The standalone server as operators run it: a copy of .next/standalone somewhere else, started

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './dedicated-deployment.ts';
-import { testPort } from './environment.ts';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './support/dedicated-deployment.ts';
+import { testPort } from './support/environment.ts';
 
 /**
  * Stateless scale-out: two instances behind nginx in round robin, sharing nothing but

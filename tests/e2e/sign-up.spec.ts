@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { backendCalls, latestSignInLink, newColleague } from './backend.ts';
-import { organisationOrigin } from './environment.ts';
-import { requestLink } from './sign-in.ts';
+import { backendCalls, latestSignInLink, newColleague } from './support/backend.ts';
+import { organisationOrigin } from './support/environment.ts';
+import { requestLink } from './support/sign-in.ts';
 
 async function createUserCalls(request: APIRequestContext, email: string) {
   return (await backendCalls(request)).filter((call) => call.path.endsWith('/createUser') && call.body?.email === email);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './dedicated-deployment.ts';
-import { testPort } from './environment.ts';
-import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './single-sign-on.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
+import { testPort } from './support/environment.ts';
+import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
  * An operator restricts single sign-on to listed Google Workspace domains (`hd`) and Entra

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './single-sign-on.ts';
+import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
  * What never reaches ssoLogin, and what the person reads instead, in each language: a token whose

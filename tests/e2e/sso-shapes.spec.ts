@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './dedicated-deployment.ts';
-import { DOMAIN, IDENTITY_PROVIDER_GENERIC_PORT, IDENTITY_PROVIDER_ORIGIN, testPort } from './environment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
+import { DOMAIN, IDENTITY_PROVIDER_GENERIC_PORT, IDENTITY_PROVIDER_ORIGIN, testPort } from './support/environment.ts';
 import { KEY_REFRESH_COOLDOWN_MS } from '../../lib/sso/id-token.ts';
-import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, startPath } from './single-sign-on.ts';
+import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, startPath } from './support/single-sign-on.ts';
 
 /**
  * MICROSOFT_AUTHORITY and GOOGLE_ISSUER may name any OpenID provider (docs/decisions.md, Single

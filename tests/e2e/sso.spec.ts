@@ -1,34 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
-import { backendCalls } from './backend.ts';
-import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { backendCalls } from './support/backend.ts';
+import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { expectSsoLoginSees, idTokenEmail, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 const providers = [
   { provider: 'google', button: 'Sign in with Google' },
   { provider: 'microsoft', button: 'Sign in with Microsoft' },
 ] as const;
 
-function startPath(provider: string, query: Record<string, string>) {
-  return `/login/start-${provider}?${new URLSearchParams({ lang: 'en', ...query })}`;
-}
-
-function idTokenEmail(token: unknown): string {
-  const payload = JSON.parse(Buffer.from(String(token ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as { email?: string };
-  return payload.email ?? '';
-}
-
-/** The e-mail addresses inside the ID tokens that reached ssoLogin. */
-async function ssoLoginEmails(request: APIRequestContext): Promise<string[]> {
-  return (await backendCalls(request))
-    .filter((call) => call.path.endsWith('/ssoLogin'))
-    .map((call) => idTokenEmail(call.body?.token));
-}
-
-function uniqueSsoAddress() {
-  return `sso-probe-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@errors.test`;
-}
 
 for (const { provider, button } of providers) {
   test.describe(`${provider}`, () => {
@@ -181,18 +163,20 @@ test('on a phone the mobile app is opened from a page that says so', async ({ br
 
 test.describe('what never reaches ssoLogin', () => {
   test('a redirect_uri outside the allowlist is refused before the provider', async ({ page, request }) => {
-    const email = uniqueSsoAddress();
+    const email = uniqueSsoAddress('sso-probe');
     await page.goto(startPath('google', { login_hint: email, redirect_uri: 'https://cc.desk.test.evil.com/sso' }));
     await expect(page).toHaveURL(/\/login\/en\?error=redirect-not-allowed$/);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(/may not receive sign-ins/);
     expect(await ssoLoginEmails(request)).not.toContain(email);
+    // The positive control: the same reader sees an address that does reach ssoLogin.
+    await expectSsoLoginSees(page, 'google');
   });
 
   /**
    * Runs a flow up to the provider's return and holds that request back (Chromium's Fetch
    * domain: Playwright's own routing does not see requests that come from a redirect).
    */
-  async function heldReturn(page: Page, provider: string, email: string): Promise<URL> {
+  async function heldReturn(page: Page, provider: 'google' | 'microsoft', email: string): Promise<URL> {
     const session = await page.context().newCDPSession(page);
     let held: URL | undefined;
     session.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
@@ -213,35 +197,41 @@ test.describe('what never reaches ssoLogin', () => {
   }
 
   test('a forged state', async ({ page, request }) => {
-    const email = uniqueSsoAddress();
+    const email = uniqueSsoAddress('sso-probe');
     const back = await heldReturn(page, 'google', email);
     back.searchParams.set('state', 'forged');
     await page.goto(back.toString());
     await expect(page).toHaveURL(/\/login\/en\?error=unknown$/);
     expect(await ssoLoginEmails(request)).not.toContain(email);
+    // The positive control: the same reader sees an address that does reach ssoLogin.
+    await expectSsoLoginSees(page, 'google');
   });
 
   test('a missing state', async ({ page, request }) => {
-    const email = uniqueSsoAddress();
+    const email = uniqueSsoAddress('sso-probe');
     const back = await heldReturn(page, 'microsoft', email);
     back.searchParams.delete('state');
     await page.goto(back.toString());
     await expect(page).toHaveURL(/\/login\/en\?error=unknown$/);
     expect(await ssoLoginEmails(request)).not.toContain(email);
+    // The positive control: the same reader sees an address that does reach ssoLogin.
+    await expectSsoLoginSees(page, 'google');
   });
 
   test('a return without the flow cookie (another browser, or cookies blocked)', async ({ page, context, request }) => {
-    const email = uniqueSsoAddress();
+    const email = uniqueSsoAddress('sso-probe');
     const back = await heldReturn(page, 'google', email);
     await context.clearCookies({ name: '__Host-ssoFlow' });
     await page.goto(back.toString());
     await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(/start again/);
     expect(await ssoLoginEmails(request)).not.toContain(email);
+    // The positive control: the same reader sees an address that does reach ssoLogin.
+    await expectSsoLoginSees(page, 'google');
   });
 
   test('a tampered flow cookie', async ({ page, context, request }) => {
-    const email = uniqueSsoAddress();
+    const email = uniqueSsoAddress('sso-probe');
     const back = await heldReturn(page, 'microsoft', email);
     const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === '__Host-ssoFlow');
     expect(flow).toBeDefined();
@@ -252,10 +242,12 @@ test.describe('what never reaches ssoLogin', () => {
     await page.goto(back.toString());
     await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
     expect(await ssoLoginEmails(request)).not.toContain(email);
+    // The positive control: the same reader sees an address that does reach ssoLogin.
+    await expectSsoLoginSees(page, 'google');
   });
 
   test('a replayed code, even with the original flow cookie restored', async ({ page, context, request }) => {
-    const email = uniqueSsoAddress();
+    const email = uniqueSsoAddress('sso-probe');
     const back = await heldReturn(page, 'google', email);
     const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === '__Host-ssoFlow')!;
     await page.goto(back.toString());

@@ -144,7 +144,7 @@ export async function startDeployment(
     };
   });
 
-  // The production site, filled in as tests/e2e/prepare.ts does, for these instances and this port,
+  // The production site, filled in as tests/e2e/support/prepare.ts does, for these instances and this port,
   // with a log of which instance served which request beside the site's own.
   const nginxDirectory = join(directory, 'nginx');
   const instancesLog = join(nginxDirectory, 'instances.log');

@@ -4,7 +4,7 @@ import { BACKEND_PORT, DOMAIN } from './environment.ts';
 
 /**
  * The production nginx site (deploy/nginx/desk-booking.conf) with its placeholders filled in for
- * local ports: the suite's own topology (tests/e2e/prepare.ts) and dedicated deployments alike.
+ * local ports: the suite's own topology (tests/e2e/support/prepare.ts) and dedicated deployments alike.
  */
 export function nginxSite(options: {
   appPorts: readonly number[];

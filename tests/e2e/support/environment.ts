@@ -51,14 +51,14 @@ export const APP_ENVIRONMENT = {
 };
 /** Generated certificates and nginx files; npm scripts and Playwright run from the project root. */
 export const RUN_DIRECTORY = join(process.cwd(), 'tests/e2e/.run/');
-/** What the suite's servers write (tests/run-logged.mjs); tests/e2e/server-logs-reporter.ts shows it when a run fails. */
+/** What the suite's servers write (tests/run-logged.mjs); tests/e2e/support/server-logs-reporter.ts shows it when a run fails. */
 export const SERVER_LOG_DIRECTORY = join(process.cwd(), 'reports/servers/');
 export function serverLog(name: string): string {
   return join(SERVER_LOG_DIRECTORY, `${name}.log`);
 }
 /** One certificate authority for nginx and the identity provider; the app trusts it. */
 export const TLS_DIRECTORY = join(RUN_DIRECTORY, 'tls');
-/** The logs of the suite's nginx (tests/e2e/prepare.ts), read by access-log.spec.ts. */
+/** The logs of the suite's nginx (tests/e2e/support/prepare.ts), read by access-log.spec.ts. */
 export const NGINX_ACCESS_LOG = join(RUN_DIRECTORY, 'nginx', 'access.log');
 export const NGINX_ERROR_LOG = join(RUN_DIRECTORY, 'nginx', 'error.log');
 export const CERTIFICATE_DNS_NAMES = [DOMAIN, `*.${DOMAIN}`];

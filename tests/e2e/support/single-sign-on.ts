@@ -29,7 +29,8 @@ export function uniqueSsoAddress(prefix: string, domain = 'errors.test'): string
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
 }
 
-function idTokenEmail(token: unknown): string {
+/** The address inside an ID token as ssoLogin received it; '' when there is none to read. */
+export function idTokenEmail(token: unknown): string {
   const payload = JSON.parse(Buffer.from(String(token ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as { email?: string };
   return payload.email ?? '';
 }

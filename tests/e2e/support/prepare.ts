@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildBareNext } from '../../bench/bare-next.ts';
-import { ensureDevCertificates, extraCaCertificatesFor } from '../../dev/identity-provider/certificates.ts';
+import { buildBareNext } from '../../../bench/bare-next.ts';
+import { ensureDevCertificates, extraCaCertificatesFor } from '../../../dev/identity-provider/certificates.ts';
 import {
   APP_PORTS,
   CERTIFICATE_DNS_NAMES,
