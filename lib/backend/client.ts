@@ -2,19 +2,11 @@ import { z } from 'zod';
 import { currentClientAddress } from '@/lib/request/client-address';
 import { getConfig } from '@/lib/config';
 import { requestLogger } from '@/lib/logger';
-import { knownErrorCodes, type ErrorCode } from './error-catalogue';
+import { knownErrorCodes, type BackendFailure, type ErrorCode } from './error-catalogue';
+
 
 /** A backend call that takes longer than this is given up and reported as unavailable. */
 export const BACKEND_TIMEOUT_MS = 5_000;
-
-/**
- * What went wrong with a backend call (docs/decisions.md, The backend): a code from the catalogue,
- * anything else the backend said ("unknown"), or no usable answer at all ("unavailable").
- */
-export type BackendFailure =
-  | { kind: 'code'; code: ErrorCode; status: number }
-  | { kind: 'unknown'; status?: number }
-  | { kind: 'unavailable' };
 
 export type BackendResult<T> = { ok: true; value: T } | { ok: false; failure: BackendFailure };
 

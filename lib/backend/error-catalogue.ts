@@ -1,4 +1,3 @@
-import type { BackendFailure } from './client';
 
 /** The error codes the backend is known to answer (docs/product.md, Messages); any other code is "unknown". */
 export const knownErrorCodes = [
@@ -15,6 +14,15 @@ export const knownErrorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof knownErrorCodes)[number];
+/**
+ * What went wrong with a backend call (docs/decisions.md, The backend): a code from the catalogue,
+ * anything else the backend said ("unknown"), or no usable answer at all ("unavailable").
+ */
+export type BackendFailure =
+  | { kind: 'code'; code: ErrorCode; status: number }
+  | { kind: 'unknown'; status?: number }
+  | { kind: 'unavailable' };
+
 
 /** Keys of the `errors` messages that a failed call can show. */
 export type ErrorMessageKey =

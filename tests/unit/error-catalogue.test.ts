@@ -1,4 +1,4 @@
-import type { BackendFailure } from '@/lib/backend/client';
+import type { BackendFailure } from '@/lib/backend/error-catalogue';
 import {
   accountCreationOutcome,
   knownErrorCodes,

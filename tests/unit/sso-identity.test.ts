@@ -2,7 +2,8 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IdTokenRejected, KEY_REFRESH_COOLDOWN_MS, providerKeySet, verifyIdToken } from '@/lib/sso/id-token';
-import { identityRefusal, type IdentityPolicy } from '@/lib/sso/provider-sign-in';
+import type { IdentityPolicy } from '@/lib/sso/provider-contract';
+import { identityRefusal } from '@/lib/sso/provider-sign-in';
 import { providerErrorMessage, providerErrorName } from '@/lib/sso/provider-errors';
 import type { Discovery } from '@/lib/sso/discovery';
 

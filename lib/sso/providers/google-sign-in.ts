@@ -2,7 +2,7 @@ import { gaxios, OAuth2Client } from 'google-auth-library';
 import type { SsoClient } from '@/lib/config';
 import { openIdDiscoveryUrl, type Discovery } from '@/lib/sso/discovery';
 import { claimIs, lowerCaseClaim } from '@/lib/sso/id-token';
-import type { ProviderSignIn } from '@/lib/sso/provider-sign-in';
+import type { ProviderSignIn } from '@/lib/sso/provider-contract';
 
 /** Google's sign-in on the server, through google-auth-library (its descriptor: google.ts). */
 

@@ -2,7 +2,7 @@ import { AuthError, ConfidentialClientApplication, LogLevel, ProtocolMode, type 
 import type { SsoClient } from '@/lib/config';
 import { openIdDiscoveryUrl, type Discovery } from '@/lib/sso/discovery';
 import { claimIs, lowerCaseClaim } from '@/lib/sso/id-token';
-import type { ProviderSignIn } from '@/lib/sso/provider-sign-in';
+import type { ProviderSignIn } from '@/lib/sso/provider-contract';
 
 /** Microsoft's sign-in on the server, through @azure/msal-node (its descriptor: microsoft.ts). */
 
