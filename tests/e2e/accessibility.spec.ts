@@ -498,14 +498,6 @@ test.describe('target size (2.5.8)', () => {
     expect(undersizedTargets([{ ...small(0), inSentence: true }, small(20)])).toHaveLength(1);
   });
 
-  for (const screen of mainScreens) {
-    test(`target size (2.5.8): every control on the ${screen.name} is at least 24×24 CSS px or spaced`, async ({ page }) => {
-      await screen.open(page, en, 'en');
-      const targets = await interactiveTargets(page);
-      expect(targets.length, 'targets found').toBeGreaterThan(0);
-      expect(undersizedTargets(targets)).toEqual([]);
-    });
-  }
 });
 
 test.describe('accessible authentication (3.3.8)', () => {
@@ -626,50 +618,7 @@ async function helpOrder(page: Page): Promise<string[]> {
   );
 }
 
-for (const screen of mainScreens) {
-  test(`consistent help (3.2.6): contact and language links keep their order on the ${screen.name}`, async ({ page }) => {
-    await screen.open(page, en, 'en');
-    const order = await helpOrder(page);
-    expect(order.filter((part) => part !== 'contact')).toEqual(['header', 'main', 'languages']);
-    expect(order).toEqual(HELP_ORDER.flatMap((part) => order.filter((found) => found === part)));
-    const languageNav = page.getByRole('navigation', { name: 'Language / Sprache / Taal' });
-    await expect(languageNav.getByRole('link')).toHaveText(['English', 'Deutsch', 'Nederlands']);
-    // Each named in its own language, and marked so (3.1.2), for screen readers to pronounce.
-    expect(await languageNav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('lang')))).toEqual(['en', 'de', 'nl']);
-    // Nothing operable follows the language links: they stay the last stop on every screen.
-    const after = await languageNav.evaluate(
-      (nav, selector) =>
-        [...document.querySelectorAll(selector)].filter((element) => nav.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && !nav.contains(element)).length,
-      INTERACTIVE,
-    );
-    expect(after).toBe(0);
-  });
-}
 
-test.describe('at 320 CSS pixels', () => {
-  test.use({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
-
-  for (const screen of mainScreens) {
-    test(`reflow (1.4.10): the ${screen.name} needs no horizontal scrolling at 320 px and nothing sticks out`, async ({ page }) => {
-      await screen.open(page, en, 'en');
-      expect(await horizontalOverflow(page), 'horizontal scroll').toBeLessThanOrEqual(0);
-      expect(await outsideViewport(page)).toEqual([]);
-    });
-  }
-
-  for (const screen of mainScreens) {
-    test(`focus not obscured (2.4.11), keyboard (2.1.1, 2.1.2): on the ${screen.name}, Tab reaches every control and each is in view and uncovered`, async ({ page }) => {
-      await screen.open(page, en, 'en');
-      // Hydrated first: Tab walks the page as its script leaves it.
-      await page.waitForLoadState('networkidle');
-      const { reached, obscured } = await focusWalk(page);
-      const controls = (await interactiveTargets(page)).filter((target) => !target.disabled).length;
-      expect(obscured).toEqual([]);
-      // Every control, each once, and then the focus moves on: none is skipped, none holds it.
-      expect(reached).toBe(controls);
-    });
-  }
-});
 
 /** Visible elements that reach beyond the viewport's sides (content a reader would have to scroll to). */
 async function outsideViewport(page: Page): Promise<string[]> {
@@ -770,13 +719,51 @@ async function clippedWithTextSpacing(page: Page): Promise<string[]> {
   }, INTERACTIVE);
 }
 
+
+// One visit per screen and viewport for the layout criteria: each visit checks them all.
+for (const screen of mainScreens) {
+  test(`target size (2.5.8) and consistent help (3.2.6): on the ${screen.name}, every control is at least 24×24 CSS px or spaced, and contact and language links keep their order`, async ({ page }) => {
+    await screen.open(page, en, 'en');
+    const targets = await interactiveTargets(page);
+    expect(targets.length, 'targets found').toBeGreaterThan(0);
+    expect(undersizedTargets(targets)).toEqual([]);
+
+    const order = await helpOrder(page);
+    expect(order.filter((part) => part !== 'contact')).toEqual(['header', 'main', 'languages']);
+    expect(order).toEqual(HELP_ORDER.flatMap((part) => order.filter((found) => found === part)));
+    const languageNav = page.getByRole('navigation', { name: 'Language / Sprache / Taal' });
+    await expect(languageNav.getByRole('link')).toHaveText(['English', 'Deutsch', 'Nederlands']);
+    // Each named in its own language, and marked so (3.1.2), for screen readers to pronounce.
+    expect(await languageNav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('lang')))).toEqual(['en', 'de', 'nl']);
+    // Nothing operable follows the language links: they stay the last stop on every screen.
+    const after = await languageNav.evaluate(
+      (nav, selector) =>
+        [...document.querySelectorAll(selector)].filter((element) => nav.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && !nav.contains(element)).length,
+      INTERACTIVE,
+    );
+    expect(after).toBe(0);
+  });
+}
+
 /** At 320 px, the narrowest the criteria ask for, lines wrap most: the card is at most 448 px wide on any screen. */
-test.describe(() => {
+test.describe('at 320 CSS pixels', () => {
   test.use({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
 
   for (const screen of mainScreens) {
-    test(`text spacing (1.4.12): the ${screen.name} loses no content with line, letter, word and paragraph spacing raised, at 320 px`, async ({ page }) => {
+    test(`reflow (1.4.10), focus not obscured (2.4.11), keyboard (2.1.1, 2.1.2), text spacing (1.4.12): the ${screen.name} needs no horizontal scrolling, Tab reaches every control in view, and raised spacing loses nothing`, async ({ page }) => {
       await screen.open(page, en, 'en');
+      expect(await horizontalOverflow(page), 'horizontal scroll').toBeLessThanOrEqual(0);
+      expect(await outsideViewport(page)).toEqual([]);
+
+      // Hydrated first: Tab walks the page as its script leaves it.
+      await page.waitForLoadState('networkidle');
+      const { reached, obscured } = await focusWalk(page);
+      const controls = (await interactiveTargets(page)).filter((target) => !target.disabled).length;
+      expect(obscured).toEqual([]);
+      // Every control, each once, and then the focus moves on: none is skipped, none holds it.
+      expect(reached).toBe(controls);
+
+      // Last: it restyles the page.
       expect(await clippedWithTextSpacing(page)).toEqual([]);
     });
   }
