@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE } from '../../bench/bare-next.ts';
 import { kilobytes, loadedResources, sizesOf, withoutInlineStylesheets, type LoadedResource } from '../../bench/page-bytes.ts';
-import { uniqueAddress } from './support/backend.ts';
+import { newColleague, uniqueAddress } from './support/backend.ts';
+import { requestLink } from './support/sign-in.ts';
 import { testPort } from './support/environment.ts';
 
 /**
@@ -65,7 +66,7 @@ const screens: { name: string; budget: number; open: (page: Page) => Promise<str
     name: 'sign-up',
     budget: SCREEN_JAVASCRIPT_ABOVE_FLOOR_GZIP,
     open: async (page) => {
-      await requestLink(page, `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`, /\/signup$/);
+      await requestLink(page, newColleague(), 'en', 'signup');
       return '/login/en/signup';
     },
   },
@@ -91,12 +92,6 @@ const screens: { name: string; budget: number; open: (page: Page) => Promise<str
   },
 ];
 
-async function requestLink(page: Page, email: string, arrivesAt: RegExp = /\/mail-sent$/) {
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page).toHaveURL(arrivesAt);
-}
 
 for (const screen of screens) {
   test(`${screen.name} loads at most ${kilobytes(screen.budget)} of JavaScript (gzip) above a bare Next.js page`, async ({ page }) => {

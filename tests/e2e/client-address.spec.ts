@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
-import { idTokenEmail } from './support/single-sign-on.ts';
+import { idTokenEmail, uniqueSsoAddress } from './support/single-sign-on.ts';
+import { requestLink } from './support/sign-in.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -28,10 +29,7 @@ async function callsCarryingForgery(request: APIRequestContext): Promise<Backend
 /** A fresh address of Anna's asks for a sign-in link in `page`, which reaches the mail-sent view. */
 async function requestSignInLink(page: Page): Promise<string> {
   const email = uniqueAddress('anna@acme.test');
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await requestLink(page, email);
   return email;
 }
 
@@ -96,7 +94,7 @@ test('the single sign-on return: ssoLogin carries the address nginx saw', async 
   const context = await forgingBrowser(browser);
   const page = await context.newPage();
   // An address the backend does not know: the call is made, and answered with ORG_NOT_FOUND.
-  const account = `sso-probe-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@errors.test`;
+  const account = uniqueSsoAddress('sso-probe');
   await page.goto(`/login/start-google?${new URLSearchParams({ lang: 'en', login_hint: account })}`);
   await expect(page).toHaveURL(/\/login\/en\?error=/);
   await context.close();

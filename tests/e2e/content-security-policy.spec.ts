@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { organisationOrigin } from './support/environment.ts';
 
 /**
@@ -114,7 +114,7 @@ test('sign-up and the language links work under the policy', async ({ page }) =>
   await page.goto('/login/en');
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page).toHaveURL(/\/login\/de$/);
-  await page.getByLabel('Geschäftliche E-Mail-Adresse').fill(`neu.${Date.now().toString(36)}@acme.test`);
+  await page.getByLabel('Geschäftliche E-Mail-Adresse').fill(newColleague());
   await page.getByRole('button', { name: /Anmeldelink/ }).click();
   await expect(page).toHaveURL(/\/login\/de\/signup$/);
   // Disabled while the name is empty only once hydrated: before that the server decides.

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
+import { requestLink } from './support/sign-in.ts';
 import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -32,11 +33,9 @@ async function plantFromSibling(page: Page, cookies: string[]): Promise<void> {
   }, cookies);
 }
 
-async function requestLink(page: Page, email: string): Promise<string> {
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+/** The link mailed for `email` after this browser asked for it. */
+async function linkAskedFor(page: Page, email: string): Promise<string> {
+  await requestLink(page, email);
   return latestSignInLink(page.request, email);
 }
 
@@ -53,7 +52,7 @@ async function linkConfirmed(request: APIRequestContext, link: string): Promise<
 test.describe('a mailed link opened by a browser that did not ask for it', () => {
   test('is not confirmed by loading it, even with script and time: the page names the address and asks', async ({ page, browser, request }) => {
     const email = uniqueAddress('anna@acme.test');
-    const link = await requestLink(page, email);
+    const link = await linkAskedFor(page, email);
     const uuid = new URL(link).searchParams.get('uuid') ?? '';
 
     // A mail filter that runs JavaScript, or the victim's own browser while an attacker waits.
@@ -76,7 +75,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
   });
 
   test('a script that submits the page\'s form, as a scanner might, confirms nothing: only the button does', async ({ page, browser, request }) => {
-    const link = await requestLink(page, uniqueAddress('anna@acme.test'));
+    const link = await linkAskedFor(page, uniqueAddress('anna@acme.test'));
     const scanner = await newBrowser(browser);
     const scannerPage = await scanner.newPage();
     await scannerPage.goto(link);
@@ -92,7 +91,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
 
   test('"I did not ask for this" changes nothing', async ({ page, browser, request }) => {
     const email = uniqueAddress('bert@globex.test');
-    const link = await requestLink(page, email);
+    const link = await linkAskedFor(page, email);
 
     const other = await newBrowser(browser);
     const otherPage = await other.newPage();
@@ -107,7 +106,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
 
   test('without JavaScript the same question is a button, in the browser\'s language', async ({ page, browser }) => {
     const email = uniqueAddress('carla@initech.test');
-    const link = await requestLink(page, email);
+    const link = await linkAskedFor(page, email);
 
     const other = await newBrowser(browser, { javaScriptEnabled: false, locale: 'de-DE' });
     const otherPage = await other.newPage();
@@ -121,7 +120,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
   });
 
   test('the browser that asked is signed in at once, with no question', async ({ page, context }) => {
-    const link = await requestLink(page, uniqueAddress('anna@acme.test'));
+    const link = await linkAskedFor(page, uniqueAddress('anna@acme.test'));
     const linkTab = await context.newPage();
     await linkTab.goto(link);
     await expect(linkTab).toHaveURL(`${organisationOrigin('acme')}/`);
@@ -187,7 +186,7 @@ test.describe('cookies planted by a sibling host', () => {
   });
 
   test('sign-in state is host-only on web.<domain> under the __Host- prefix', async ({ page, context }) => {
-    await requestLink(page, uniqueAddress('anna@acme.test'));
+    await linkAskedFor(page, uniqueAddress('anna@acme.test'));
     const emailSignIn = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === '__Host-emailSignIn');
     expect(emailSignIn).toMatchObject({ domain: `web.${DOMAIN}`, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
     const onSibling = (await context.cookies(SIBLING_ORIGIN)).map((cookie) => cookie.name);
@@ -250,7 +249,7 @@ test.describe('a device id planted by a sibling host is never adopted', () => {
     const plantedId = planted();
     await plantFromSibling(page, [`loginUUID=${plantedId}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
     const email = uniqueAddress('anna@acme.test');
-    const link = await requestLink(page, email);
+    const link = await linkAskedFor(page, email);
     const verify = (await backendCalls(request)).find((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email)));
     expect(verify?.deviceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(verify?.deviceId).not.toBe(plantedId);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueAddress } from './support/backend.ts';
+import { newColleague, uniqueAddress } from './support/backend.ts';
+import { requestLink } from './support/sign-in.ts';
 import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin, TLS_DIRECTORY } from './support/environment.ts';
 import { analyzeScan, collectElements, type ObservatoryResponse, type ScanResult } from './observatory/index.js';
 import { retrieveRoute, type Topology } from './observatory/retrieve.ts';
@@ -43,13 +44,6 @@ async function cookieHeader(page: Page, path: string): Promise<Record<string, st
   return { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') };
 }
 
-/** The e-mail form, submitted in the browser under the page's policy, up to the next screen. */
-async function submitEmail(page: Page, email: string, next: RegExp) {
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page).toHaveURL(next);
-}
 
 function linkQuery() {
   return new URLSearchParams({
@@ -68,7 +62,7 @@ const routes: Route[] = [
   {
     name: 'the mail-sent view',
     open: async (page) => {
-      await submitEmail(page, uniqueAddress('anna@acme.test'), /\/login\/en\/mail-sent$/);
+      await requestLink(page, uniqueAddress('anna@acme.test'));
       return { path: '/login/en/mail-sent', headers: await cookieHeader(page, '/login/en/mail-sent') };
     },
   },
@@ -79,7 +73,7 @@ const routes: Route[] = [
   {
     name: 'the sign-up name entry',
     open: async (page) => {
-      await submitEmail(page, `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`, /\/login\/en\/signup$/);
+      await requestLink(page, newColleague(), 'en', 'signup');
       return { path: '/login/en/signup', headers: await cookieHeader(page, '/login/en/signup') };
     },
   },
@@ -228,7 +222,7 @@ test('under the policy the login page runs its scripts: no violation, and the fo
     document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
   });
 
-  await submitEmail(page, uniqueAddress('anna@acme.test'), /\/login\/en\/mail-sent$/);
+  await requestLink(page, uniqueAddress('anna@acme.test'));
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 
   await page.goto('/login/en');
