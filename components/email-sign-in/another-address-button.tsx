@@ -1,6 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { LanguageField } from '@/components/i18n/language-field';
-import { buttonClasses } from '@/components/ui/button-styles';
+import { FormButton } from '@/components/ui/form-button';
 import type { Language } from '@/lib/i18n/routing';
 import { chooseAnotherAddress } from './actions';
 
@@ -8,11 +7,6 @@ import { chooseAnotherAddress } from './actions';
 export async function AnotherAddressButton({ language }: { language: Language }) {
   const t = await getTranslations('common');
   return (
-    <form action={chooseAnotherAddress}>
-      <LanguageField language={language} />
-      <button type="submit" className={buttonClasses('quiet')}>
-        {t('useAnotherAddress')}
-      </button>
-    </form>
+    <FormButton action={chooseAnotherAddress} language={language} label={t('useAnotherAddress')} variant="quiet" />
   );
 }

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LanguageField } from '@/components/i18n/language-field';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { readSsoOrganisations } from '@/lib/sso/flow-state';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -32,12 +33,7 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
           ))}
         </ul>
       </form>
-      <form action={leavePicker}>
-        <LanguageField language={lang} />
-        <button type="submit" className={buttonClasses('quiet')}>
-          {tCommon('back')}
-        </button>
-      </form>
+      <FormButton action={leavePicker} language={lang} label={tCommon('back')} variant="quiet" />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
 import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
-import { LanguageField } from '@/components/i18n/language-field';
 import { SendAgain } from '@/components/email-sign-in/send-again';
 import { SignInStatus } from '@/components/email-sign-in/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
+import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { linkSentAgoMs, readEmailSignIn, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -44,12 +44,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
         text={{ pending: t('waiting'), 'signed-in': t('signedIn'), expired: t('expired'), unavailable: tErrors('serviceUnavailable') }}
       />
       <noscript>
-        <form action={continueEmailSignIn}>
-          <LanguageField language={lang} />
-          <button type="submit" className={buttonClasses('primary')}>
-            {t('continueWithoutScript')}
-          </button>
-        </form>
+        <FormButton action={continueEmailSignIn} language={lang} label={t('continueWithoutScript')} />
       </noscript>
       {webmail && (
         <a href={webmail.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary')}>
