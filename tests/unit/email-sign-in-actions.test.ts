@@ -1,0 +1,123 @@
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { chooseAnotherAddress, requestSignInLink, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { verifyUser } from '@/lib/backend/auth';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
+import { readEmailSignIn, readSignUp, startWaitingForLink } from '@/lib/email-sign-in';
+import type { RequestHost } from '@/lib/hosts';
+
+/**
+ * The e-mail form's server actions, with the request and the backend call stubbed: what each
+ * leaves in the browser and where it sends the person. Errors come back translated (here, as
+ * their keys).
+ */
+
+jest.mock('next/headers', () => ({ headers: jest.fn(), cookies: jest.fn() }));
+jest.mock('next/navigation', () => ({
+  redirect: jest.fn((location: string) => {
+    throw Object.assign(new Error('NEXT_REDIRECT'), { location });
+  }),
+}));
+jest.mock('@/lib/backend/auth', () => ({ verifyUser: jest.fn() }));
+jest.mock('@/lib/i18n/error-text', () => ({ errorText: async (language: string, key: string) => `${language}:${key}` }));
+
+process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
+process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
+process.env.APP_DOMAINS ??= 'desk.test';
+
+const host: RequestHost = { protocol: 'https', domain: 'desk.test', hostname: 'web.desk.test', port: '' };
+
+function browser() {
+  const jar = new Map<string, string>();
+  const store = {
+    set(name: string, value: string, attributes: CookieAttributes) {
+      if (attributes.maxAge === 0) jar.delete(name);
+      else jar.set(name, value);
+    },
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+  const send = () => {
+    jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: header() }) as never);
+    jest.mocked(cookies).mockResolvedValue(store as never);
+  };
+  return { jar, store, send, received: () => parseCookieHeader(header()) };
+}
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+async function redirected(action: Promise<unknown>): Promise<string> {
+  const error = await action.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof Error) || !('location' in error)) throw new Error(`no redirect, but ${String(error)}`);
+  return String(error.location);
+}
+
+describe('the e-mail form', () => {
+  beforeEach(() => {
+    jest.mocked(verifyUser).mockReset();
+    jest.mocked(redirect).mockClear();
+  });
+
+  it('refuses an address that is not one, in the page language, without asking the backend, and keeps what was typed', async () => {
+    browser().send();
+    await expect(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'anna@', lang: 'de' }))).resolves.toEqual({
+      status: 'error',
+      email: 'anna@',
+      message: 'de:emailNotValid',
+    });
+    expect(verifyUser).not.toHaveBeenCalled();
+  });
+
+  it('a known address: the wait starts for the link the backend sent, and the browser goes to the mail-sent view', async () => {
+    const person = browser();
+    person.send();
+    jest.mocked(verifyUser).mockResolvedValueOnce({ ok: true, value: { next: 'linkSent', uuid: 'link-1' } });
+    const location = await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: ' anna@acme.test ', lang: 'nl' })));
+    expect(location).toBe('https://web.desk.test/login/nl/mail-sent');
+    expect(await readEmailSignIn(person.received())).toMatchObject({ uuid: 'link-1', email: 'anna@acme.test', fromSignUp: false });
+    // A device id minted for this sign-in, never one the browser brought.
+    const [, deviceId] = jest.mocked(verifyUser).mock.calls[0]!;
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a new address: sign-up, with the backend\'s token kept sealed', async () => {
+    const person = browser();
+    person.send();
+    jest.mocked(verifyUser).mockResolvedValueOnce({ ok: true, value: { next: 'signUp', autoAddToken: 'token-9' } });
+    expect(await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'new@acme.test', lang: 'en' })))).toBe('https://web.desk.test/login/en/signup');
+    expect(await readSignUp(person.received())).toMatchObject({ email: 'new@acme.test', autoAddToken: 'token-9' });
+    expect(await readEmailSignIn(person.received())).toBeUndefined();
+  });
+
+  it('send again: locked for 30 s after a link, then a new link and a new wait', async () => {
+    const person = browser();
+    await startWaitingForLink(person.store, host, { uuid: 'link-1', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-1' });
+    person.send();
+    await expect(sendLinkAgain({ status: 'idle' }, form({ lang: 'en' }))).resolves.toEqual({ status: 'locked' });
+    expect(verifyUser).not.toHaveBeenCalled();
+
+    jest.useFakeTimers({ now: Date.now() + 31_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      jest.mocked(verifyUser).mockResolvedValueOnce({ ok: true, value: { next: 'linkSent', uuid: 'link-2' } });
+      await expect(sendLinkAgain({ status: 'idle' }, form({ lang: 'en' }))).resolves.toEqual({ status: 'sent' });
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(jest.mocked(verifyUser).mock.calls).toEqual([['anna@acme.test', 'device-1']]);
+    expect(await readEmailSignIn(person.received())).toMatchObject({ uuid: 'link-2', deviceId: 'device-1' });
+  });
+
+  it('"use another e-mail address" forgets the wait and any sign-up, and returns to the form in the page language', async () => {
+    const person = browser();
+    await startWaitingForLink(person.store, host, { uuid: 'link-1', email: 'anna@acme.test', fromSignUp: true, deviceId: 'device-1' });
+    person.send();
+    expect(await redirected(chooseAnotherAddress(form({ lang: 'de' })))).toBe('https://web.desk.test/login/de');
+    expect(person.jar.size).toBe(0);
+  });
+});
