@@ -42,8 +42,11 @@ class SecretsSeen {
   }
 
   async addCookies(context: BrowserContext) {
-    // One-letter and two-letter values ("en") say nothing and are everywhere in JSON.
-    for (const cookie of await context.cookies()) if (cookie.value.length >= 4) this.add(`cookie ${cookie.name}`, cookie.value);
+    // One-letter and two-letter values ("en") say nothing and are everywhere in JSON; nor does the
+    // method last used ("email", "google"), which the logs name as the flow's provider.
+    for (const cookie of await context.cookies()) {
+      if (cookie.value.length >= 4 && cookie.name !== '__Host-lastSignInMethod') this.add(`cookie ${cookie.name}`, cookie.value);
+    }
   }
 }
 
