@@ -163,10 +163,9 @@ export function mintDeviceId(): string {
 export function sealedCookie<State extends Record<string, unknown>>(cookie: CookieName, purpose: SealPurpose, schema: z.ZodType<State>) {
   return {
     read: (received: ReceivedCookies): Promise<State | undefined> => unseal(purpose, readCookie(received, cookie), schema),
-    /** Sealed for the cookie's lifetime, or for `lifetimeSeconds` when the state ends sooner. */
-    write: async (writer: CookieWriter, host: RequestHost, state: State, lifetimeSeconds = definition(cookie).lifetimeSeconds): Promise<void> => {
-      const seconds = Math.max(1, Math.ceil(lifetimeSeconds));
-      writer.set(definition(cookie).name, await seal(purpose, state, seconds), attributes(definition(cookie), host, seconds));
+    /** Sealed for as long as the cookie lives. */
+    write: async (writer: CookieWriter, host: RequestHost, state: State): Promise<void> => {
+      write(writer, definition(cookie), host, await seal(purpose, state, definition(cookie).lifetimeSeconds));
     },
   };
 }

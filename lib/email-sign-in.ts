@@ -14,8 +14,8 @@ import { requestContext } from '@/lib/request/context';
 const emailSignInState = z.object({
   uuid: z.string(),
   email: z.string(),
+  /** When the newest link was sent: "send again" is locked after it, and the wait ends after it. */
   sentAt: z.number(),
-  requestedAt: z.number(),
   fromSignUp: z.boolean(),
   /** Minted when the link was requested; sent with every call of this sign-in. */
   deviceId: z.string(),
@@ -33,10 +33,9 @@ export const readEmailSignIn = emailSignInCookie.read;
 export async function startWaitingForLink(
   writer: CookieWriter,
   host: RequestHost,
-  link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
+  link: Omit<EmailSignInState, 'sentAt'>,
 ): Promise<void> {
-  const now = Date.now();
-  await emailSignInCookie.write(writer, host, { ...link, sentAt: now, requestedAt: now }, EMAIL_SIGN_IN_LIFETIME_SECONDS);
+  await emailSignInCookie.write(writer, host, { ...link, sentAt: Date.now() });
 }
 
 /** A new user's sign-up under way: the address and the backend's token to create the account with. */
@@ -89,7 +88,7 @@ export type EmailSignInStatus =
 export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
-  if (!pending || Date.now() - pending.requestedAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000) {
+  if (!pending || Date.now() - pending.sentAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000) {
     return { state: 'expired' };
   }
 
