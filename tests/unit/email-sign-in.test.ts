@@ -46,7 +46,6 @@ describe('the e-mail wait', () => {
     expect(cookie.attributes.domain).toBeUndefined();
     const state = await readEmailSignIn(parseCookieHeader(jar.header()));
     expect(state).toMatchObject({ uuid: 'link-1', email: 'anna@acme.test', deviceId: 'device-1', fromSignUp: false });
-    expect(state!.sentAt).toBe(state!.requestedAt);
   });
 
   it('waits while the link is unopened, says so when the backend cannot tell, and asks with the device the link was requested on', async () => {
@@ -73,6 +72,19 @@ describe('the e-mail wait', () => {
     expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
     expect(jar.jar.get('acmeAccessToken')?.value).toBe('token-3');
     expect(jar.jar.get('__Host-lastSignInMethod')?.value).toBe('email');
+  });
+
+  it('fifteen minutes after the newest link, the wait is over without asking the backend', async () => {
+    const jar = browserJar();
+    await startWaitingForLink(jar, host, { uuid: 'link-4', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-4' });
+    requestFrom(jar);
+    jest.useFakeTimers({ now: Date.now() + 15 * 60_000 + 1_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await expect(checkEmailSignIn()).resolves.toEqual({ state: 'expired' });
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(isValidId).not.toHaveBeenCalled();
   });
 
   it('without a wait, or with a state sealed by someone else, there is nothing to ask the backend', async () => {
