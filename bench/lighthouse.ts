@@ -5,12 +5,24 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/environment.ts';
 import { firstHeading, submitFormWithoutScript } from './screens.ts';
 
-/** One Lighthouse run: mobile, simulated throttling (its defaults), Debian's Chromium headless. */
+/**
+ * How Lighthouse slows the load to a mobile phone's (its mobileSlow4G settings, either way):
+ * - `simulate`, its default: the page loads at full speed, and Lantern computes the metrics from
+ *   that trace with a model of the slow network and CPU;
+ * - `devtools`: Chromium itself slows the network (562.5 ms per request, 1.4 Mbit/s) and the CPU
+ *   (4x) while the page loads, and the metrics are what the browser observed.
+ */
+export type Throttling = 'simulate' | 'devtools';
+
+/** One Lighthouse run: mobile, Debian's Chromium headless. */
 export type LighthouseRun = {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  fcpMs: number;
   lcpMs: number;
+  /** Requests the browser held the first paint for (Lighthouse's render-blocking insight). */
+  renderBlocking: string[];
   tbtMs: number;
   cls: number;
   /** Lighthouse's own measure of how fast this machine was during the run (higher is faster). */
@@ -34,7 +46,7 @@ const FLAGS: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['perf
  * A navigation started by posting the page's form: Lighthouse records from the click on, like a
  * load, but storage is not reset for such a navigation, so the browser's cache is emptied here.
  */
-async function formPostRun(port: number, target: LighthouseTarget & { submitEmail: string }): Promise<RunnerResult | undefined> {
+async function formPostRun(port: number, target: LighthouseTarget & { submitEmail: string }, flags: Flags): Promise<RunnerResult | undefined> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   const page = await browser.newPage();
   try {
@@ -48,7 +60,7 @@ async function formPostRun(port: number, target: LighthouseTarget & { submitEmai
     await session.send('Network.setCacheDisabled', { cacheDisabled: false });
     await session.detach();
     const result = await navigation(page, () => page.evaluate(submitFormWithoutScript, target.submitEmail), {
-      flags: { ...FLAGS, extraHeaders: target.headers },
+      flags: { ...flags, extraHeaders: target.headers },
     });
     const heading = await page.evaluate(firstHeading);
     if (target.heading !== undefined && heading !== target.heading) throw new Error(`${target.url}: the form's answer shows "${heading}", not "${target.heading}"`);
@@ -59,7 +71,8 @@ async function formPostRun(port: number, target: LighthouseTarget & { submitEmai
   }
 }
 
-export async function lighthouseRuns(runs: number, target: () => Promise<LighthouseTarget>): Promise<LighthouseRun[]> {
+export async function lighthouseRuns(runs: number, target: () => Promise<LighthouseTarget>, throttling: Throttling = 'simulate'): Promise<LighthouseRun[]> {
+  const flags: Flags = { ...FLAGS, throttlingMethod: throttling };
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))],
@@ -71,8 +84,8 @@ export async function lighthouseRuns(runs: number, target: () => Promise<Lightho
       const next = await target();
       const { submitEmail } = next;
       const result = submitEmail
-        ? await formPostRun(chrome.port, { ...next, submitEmail })
-        : await lighthouse(next.url, { ...FLAGS, port: chrome.port, extraHeaders: next.headers });
+        ? await formPostRun(chrome.port, { ...next, submitEmail }, flags)
+        : await lighthouse(next.url, { ...flags, port: chrome.port, extraHeaders: next.headers });
       if (!result) throw new Error(`Lighthouse returned nothing for ${next.url}`);
       const { categories, audits, environment, runtimeError } = result.lhr;
       if (runtimeError) {
@@ -89,7 +102,9 @@ export async function lighthouseRuns(runs: number, target: () => Promise<Lightho
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+        fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        renderBlocking: ((audits['render-blocking-insight']?.details as { items?: { url?: unknown }[] } | undefined)?.items ?? []).map((item) => String(item.url)),
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         benchmarkIndex: environment.benchmarkIndex,

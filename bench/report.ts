@@ -19,7 +19,7 @@ const BUDGETS = {
   lighthousePerformance: 97,
   lighthouseAccessibility: 100,
   lighthouseBestPractices: 100,
-  /** Issue 16, medians of the Lighthouse runs. */
+  /** Issue 16, medians of the Lighthouse runs under applied throttling (see the report's text). */
   lcpMs: 1_000,
   lcpPerformance: 99,
   arrivalOverBackendP50Ms: 5,
@@ -44,7 +44,8 @@ export type Measurements = {
   screens: Screen[];
   bytes: Map<string, ScreenBytes>;
   plainBytes: Map<string, { html: Sizes; css: Sizes }>;
-  lighthouse: Map<string, LighthouseRun[]>;
+  /** Every screen and comparison under Lighthouse's two throttlings (bench/lighthouse.ts). */
+  lighthouse: { simulated: Map<string, LighthouseRun[]>; applied: Map<string, LighthouseRun[]> };
   pageLoad: Map<string, LoadRound[]>;
   arrivalLoad: Map<string, LoadRound[]>;
   arrivalLatencies: Map<string, number[]>;
@@ -100,7 +101,9 @@ export function report(m: Measurements, context: ReportContext): string {
   const floorJs = floor?.js.gzip ?? 0;
   const login = m.bytes.get('/login/en');
   const floorFiles = new Set((floor?.resources ?? []).filter((r) => r.kind === 'js').map(fileName));
-  const lh = (name: string) => m.lighthouse.get(name) ?? [];
+  const simulated = (name: string) => m.lighthouse.simulated.get(name) ?? [];
+  const applied = (name: string) => m.lighthouse.applied.get(name) ?? [];
+  const runList = (runs: LighthouseRun[], value: (run: LighthouseRun) => number) => runs.map((run) => value(run).toFixed(0)).join(', ');
   const portList = Object.values(context.ports).sort((a, b) => a - b);
 
   const lines: string[] = [];
@@ -157,31 +160,45 @@ export function report(m: Measurements, context: ReportContext): string {
   }
   lines.push('');
 
+  const comparisons = [BARE_PAGE, MARKUP_FLOOR, LOGIN_PLAIN].filter((name) => simulated(name).length > 0);
   lines.push(
-    `Lighthouse on every screen (mobile, simulated throttling, medians of ${lh(m.screens[0]?.name ?? '').length}): issue 14 asks performance ≥ ${BUDGETS.lighthousePerformance}, accessibility and best practices ${BUDGETS.lighthouseAccessibility}; issue 16 asks largest contentful paint ≤ ${ms(BUDGETS.lcpMs)} and performance ≥ ${BUDGETS.lcpPerformance}.`,
+    `Lighthouse on every screen (mobile, simulated throttling, medians of ${simulated(m.screens[0]?.name ?? '').length}): issue 14 asks performance ≥ ${BUDGETS.lighthousePerformance}, accessibility and best practices ${BUDGETS.lighthouseAccessibility}.`,
     '',
+    `| screen | performance / accessibility / best practices | ≥ ${BUDGETS.lighthousePerformance} / ${BUDGETS.lighthouseAccessibility} / ${BUDGETS.lighthouseBestPractices} |`,
+    '|---|---|---|',
   );
+  for (const name of [...m.screens.map((screen) => screen.name), ...comparisons]) {
+    const runs = simulated(name);
+    const scores = [median(runs.map((r) => r.performance)), median(runs.map((r) => r.accessibility)), median(runs.map((r) => r.bestPractices))] as const;
+    const [performanceScore, accessibility, bestPractices] = scores;
+    const isScreen = !comparisons.includes(name);
+    const verdict = holds(performanceScore >= BUDGETS.lighthousePerformance && accessibility >= BUDGETS.lighthouseAccessibility && bestPractices >= BUDGETS.lighthouseBestPractices);
+    lines.push(`| ${name}${isScreen ? '' : ' (for comparison)'} | ${scores.join(' / ')} | ${isScreen ? verdict : '–'} |`);
+  }
   lines.push(
-    `| screen | performance / accessibility / best practices | ≥ ${BUDGETS.lighthousePerformance} / ${BUDGETS.lighthouseAccessibility} / ${BUDGETS.lighthouseBestPractices} | LCP median (runs) | LCP ≤ ${ms(BUDGETS.lcpMs)}, performance ≥ ${BUDGETS.lcpPerformance} |`,
-    '|---|---|---|---|---|',
+    '',
+    `First paint on a slow phone (issue 16): Lighthouse mobile under applied throttling, medians of ${applied(m.screens[0]?.name ?? '').length}; largest contentful paint at most ${ms(BUDGETS.lcpMs)}, performance at least ${BUDGETS.lcpPerformance}, and no request that holds the first paint back. ` +
+      'Beside it, the same screen\'s largest contentful paint under simulated throttling, which is not budgeted: see "Why applied throttling" below.',
+    '',
+    `| screen | LCP, applied: median (runs) | FCP, applied | performance, applied (runs) | render-blocking requests | LCP ≤ ${ms(BUDGETS.lcpMs)}, performance ≥ ${BUDGETS.lcpPerformance}, none blocking | | LCP, simulated: median (runs) |`,
+    '|---|---|---|---|---|---|---|---|',
   );
-  for (const screen of m.screens) {
-    const runs = lh(screen.name);
-    const performanceScore = median(runs.map((r) => r.performance));
-    const accessibility = median(runs.map((r) => r.accessibility));
-    const bestPractices = median(runs.map((r) => r.bestPractices));
+  for (const name of [...m.screens.map((screen) => screen.name), ...comparisons]) {
+    const runs = applied(name);
     const lcp = median(runs.map((r) => r.lcpMs));
+    const performanceScore = median(runs.map((r) => r.performance));
+    const blocking = [...new Set([...runs, ...simulated(name)].flatMap((r) => r.renderBlocking))];
+    const isScreen = !comparisons.includes(name);
+    const verdict = holds(lcp <= BUDGETS.lcpMs && performanceScore >= BUDGETS.lcpPerformance && blocking.length === 0);
     lines.push(
-      `| ${screen.name} | ${performanceScore} / ${accessibility} / ${bestPractices} | ${holds(performanceScore >= BUDGETS.lighthousePerformance && accessibility >= BUDGETS.lighthouseAccessibility && bestPractices >= BUDGETS.lighthouseBestPractices)} | ${ms(lcp)} (${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}) | ${holds(lcp <= BUDGETS.lcpMs && performanceScore >= BUDGETS.lcpPerformance)} |`,
+      `| ${name}${isScreen ? '' : ' (for comparison)'} | ${ms(lcp)} (${runList(runs, (r) => r.lcpMs)}) | ${ms(median(runs.map((r) => r.fcpMs)))} | ${performanceScore} (${runList(runs, (r) => r.performance)}) | ${blocking.length === 0 ? 'none' : blocking.map((url) => new URL(url).pathname).join(', ')} | ${isScreen ? verdict : '–'} | | ${ms(median(simulated(name).map((r) => r.lcpMs)))} (${runList(simulated(name), (r) => r.lcpMs)}) |`,
     );
   }
-  // Beside them, what no change to the app can beat: the floors and the limit (no budget).
-  for (const name of [BARE_PAGE, MARKUP_FLOOR, LOGIN_PLAIN]) {
-    const runs = lh(name);
-    if (runs.length === 0) continue;
-    const scores = [median(runs.map((r) => r.performance)), median(runs.map((r) => r.accessibility)), median(runs.map((r) => r.bestPractices))];
-    lines.push(`| ${name} (for comparison) | ${scores.join(' / ')} | – | ${ms(median(runs.map((r) => r.lcpMs)))} (${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')}) | – |`);
-  }
+  lines.push(
+    '',
+    '**Why applied throttling.** Under simulated throttling the page loads at full speed on loopback, and Lantern then charges the simulated largest contentful paint with every script whose download ended before the *observed* one, unless it can prove from the trace that the script ran after it. It proves that only from a main-thread task of at least 10 ms that evaluated the script; shorter tasks are pruned from its graph (`PageDependencyGraph`, `SIGNIFICANT_DUR_THRESHOLD_MS`), so the framework\'s small chunks can never be proven harmless. Whether some 130 KB of JavaScript is counted at 1.6 Mbit/s therefore depends on whether loopback delivered it a few milliseconds before or after the first frame: the same page, unchanged, measures about 0.8 s or 1.6 to 2.4 s, the bare Next.js page included. Under applied throttling Chromium really loads the page through a slow network and a 4x slower CPU, as a slow phone does, and the first paint is what the browser observed. The simulated values stay in the table for comparison. `tests/e2e/first-paint.spec.ts` checks on every `npm test` that each screen paints, readable, with every script still held back, and that no request blocks rendering.',
+    '',
+  );
   lines.push(
     '',
     '"trial-expired" is not a page of its own: with script, the login form\'s answer replaces the form in place. It is measured as the document the form\'s post returns (a copy of the form posted as a browser without script posts it, after the login page loaded): the only way it arrives as a page load.',
@@ -215,18 +232,20 @@ export function report(m: Measurements, context: ReportContext): string {
   }
   lines.push('');
 
-  lines.push(`## Lighthouse (mobile, simulated throttling, headless Chromium, median of ${settings.lighthouseRuns})`, '');
-  lines.push(
-    '| screen | performance | accessibility | best practices | LCP | LCP of each run | TBT | CLS | benchmark index | audits not passed |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  );
-  for (const [name, runs] of m.lighthouse) {
-    const failed = [...new Set(runs.flatMap((r) => r.failed))].join(', ') || '–';
+  for (const [throttling, measured] of [['simulated', m.lighthouse.simulated], ['applied', m.lighthouse.applied]] as const) {
+    lines.push(`## Lighthouse (mobile, ${throttling} throttling, headless Chromium, median of ${settings.lighthouseRuns})`, '');
     lines.push(
-      `| ${name} | ${median(runs.map((r) => r.performance))} (${runs.map((r) => r.performance).join(', ')}) | ${median(runs.map((r) => r.accessibility))} | ${median(runs.map((r) => r.bestPractices))} | ${ms(median(runs.map((r) => r.lcpMs)))} | ${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')} | ${ms(median(runs.map((r) => r.tbtMs)))} | ${median(runs.map((r) => r.cls)).toFixed(3)} | ${median(runs.map((r) => r.benchmarkIndex)).toFixed(0)} | ${failed} |`,
+      '| screen | performance | accessibility | best practices | FCP | LCP | LCP of each run | TBT | CLS | benchmark index | audits not passed |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
     );
+    for (const [name, runs] of measured) {
+      const failed = [...new Set(runs.flatMap((r) => r.failed))].join(', ') || '–';
+      lines.push(
+        `| ${name} | ${median(runs.map((r) => r.performance))} (${runList(runs, (r) => r.performance)}) | ${median(runs.map((r) => r.accessibility))} | ${median(runs.map((r) => r.bestPractices))} | ${ms(median(runs.map((r) => r.fcpMs)))} | ${ms(median(runs.map((r) => r.lcpMs)))} | ${runList(runs, (r) => r.lcpMs)} | ${ms(median(runs.map((r) => r.tbtMs)))} | ${median(runs.map((r) => r.cls)).toFixed(3)} | ${median(runs.map((r) => r.benchmarkIndex)).toFixed(0)} | ${failed} |`,
+      );
+    }
+    lines.push('');
   }
-  lines.push('');
 
   const loadRow = (label: string, rounds: LoadRound[] | undefined, cpuLabels: string[]) => {
     const list = rounds ?? [];

@@ -16,7 +16,7 @@ import {
   buildBareNextWithProxy,
   MARKUP_FLOOR_STANDALONE,
 } from './bare-next.ts';
-import { lighthouseRuns, type LighthouseRun, type LighthouseTarget } from './lighthouse.ts';
+import { lighthouseRuns, type LighthouseTarget } from './lighthouse.ts';
 import { alternatingLoad, interleavedLatencies, type LoadTarget } from './load.ts';
 import { buildMarkupFloor } from './markup-floor.ts';
 import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
@@ -301,12 +301,17 @@ try {
   const arrivalLoad = await alternatingLoad(arrivalTargets, SETTINGS.arrivalLoad);
   const arrivalLatencies = await interleavedLatencies(arrivalTargets, SETTINGS.arrivalSamples);
 
-  // 9. Lighthouse, last: the slowest part, and the one that most needs a quiet machine.
-  const lighthouse = new Map<string, LighthouseRun[]>();
+  // 9. Lighthouse, last: the slowest part, and the one that most needs a quiet machine. Each
+  // target under both of its throttlings, one after the other (bench/lighthouse.ts).
+  const lighthouse: Measurements['lighthouse'] = { simulated: new Map(), applied: new Map() };
+  const measureLighthouse = async (name: string, target: () => Promise<LighthouseTarget>) => {
+    log(`Lighthouse ${name} x${SETTINGS.lighthouseRuns}, simulated and applied throttling`);
+    lighthouse.simulated.set(name, await lighthouseRuns(SETTINGS.lighthouseRuns, target, 'simulate'));
+    lighthouse.applied.set(name, await lighthouseRuns(SETTINGS.lighthouseRuns, target, 'devtools'));
+  };
   for (const screen of screens) {
-    log(`Lighthouse ${screen.name} x${SETTINGS.lighthouseRuns}`);
     // Reached afresh for each run: a run must not inherit the previous run's state.
-    const target = async (): Promise<LighthouseTarget> => {
+    await measureLighthouse(screen.name, async () => {
       const visit = await screen.visit(activeBrowser);
       return {
         url: `${BROWSER_APP_ORIGIN}${visit.path}`,
@@ -314,14 +319,12 @@ try {
         submitEmail: visit.submitEmail,
         heading: visit.heading,
       };
-    };
-    lighthouse.set(screen.name, await lighthouseRuns(SETTINGS.lighthouseRuns, target));
+    });
   }
   // The same conditions for the floors and the limit: what no change to the app can beat.
-  log(`Lighthouse bare Next.js page, markup floor and plain HTML x${SETTINGS.lighthouseRuns}`);
-  lighthouse.set(BARE_PAGE, await lighthouseRuns(SETTINGS.lighthouseRuns, async () => ({ url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}` })));
-  lighthouse.set(MARKUP_FLOOR, await lighthouseRuns(SETTINGS.lighthouseRuns, async () => ({ url: `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}` })));
-  lighthouse.set(LOGIN_PLAIN, await lighthouseRuns(SETTINGS.lighthouseRuns, async () => ({ url: `${staticServer.origin}/login/en` })));
+  await measureLighthouse(BARE_PAGE, async () => ({ url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}` }));
+  await measureLighthouse(MARKUP_FLOOR, async () => ({ url: `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}` }));
+  await measureLighthouse(LOGIN_PLAIN, async () => ({ url: `${staticServer.origin}/login/en` }));
 
   writeFileSync(
     OUTPUT,
