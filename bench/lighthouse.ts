@@ -71,7 +71,7 @@ async function formPostRun(port: number, target: LighthouseTarget & { submitEmai
   }
 }
 
-export async function lighthouseRuns(runs: number, target: () => Promise<LighthouseTarget>, throttling: Throttling = 'simulate'): Promise<LighthouseRun[]> {
+export async function lighthouseRuns(runs: number, target: () => Promise<LighthouseTarget>, throttling: Throttling): Promise<LighthouseRun[]> {
   const flags: Flags = { ...FLAGS, throttlingMethod: throttling };
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
