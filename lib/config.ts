@@ -103,6 +103,11 @@ function settingsSchema(production: boolean) {
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine((entry) => URL.canParse(entry), { error: 'each entry must be a URL prefix' }))),
+    // Every app that receives a sign-in must send a PKCE challenge and redeem a one-time code (lib/sso/app-code.ts).
+    SSO_REQUIRE_CODE_CHALLENGE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .transform((value) => value === 'true')
+      .default(false),
     // How many reverse proxies in front of the app append to X-Forwarded-For (lib/request/client-address.ts).
     TRUSTED_PROXY_HOPS: z
       .string()
@@ -129,6 +134,8 @@ export type Config = {
   /** Who may sign in by single sign-on beyond a valid token, and the clock tolerance of its check. */
   ssoIdentity: { googleHostedDomains: string[]; microsoftTenantIds: string[]; clockSkewSeconds: number };
   ssoRedirectAllowlist: string[];
+  /** A redirect_uri without a PKCE challenge is refused: its app would receive the token itself. */
+  ssoRequireCodeChallenge: boolean;
   trustedProxyHops: number;
   logLevel: (typeof logLevels)[number];
   links: {
@@ -198,6 +205,7 @@ export function parseConfig(environment: Environment): ConfigResult {
         clockSkewSeconds: settings.SSO_CLOCK_SKEW_SECONDS,
       },
       ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
+      ssoRequireCodeChallenge: settings.SSO_REQUIRE_CODE_CHALLENGE,
       trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
       logLevel: settings.LOG_LEVEL,
       links: {

@@ -9,7 +9,7 @@ import { getConfig } from '@/lib/config';
  * SESSION_SECRET, so a value sealed for one cookie can never be accepted as another.
  */
 
-export type SealPurpose = 'email-sign-in' | 'sign-up' | 'last-login' | 'sso-flow' | 'sso-organisations';
+export type SealPurpose = 'email-sign-in' | 'sign-up' | 'last-login' | 'sso-flow' | 'sso-organisations' | 'app-code';
 
 const keys = new Map<string, Uint8Array>();
 

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { clearCookie } from '@/lib/cookies';
-import { readSsoOrganisations } from '@/lib/sso/flow-state';
+import { appRedirectOf, readSsoOrganisations } from '@/lib/sso/flow-state';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { requestContext } from '@/lib/request/context';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
@@ -21,7 +21,7 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
   if (!offered || !chosen) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, locale);
 
   const location = await handOffOrganisation(
-    { ...chosen, appRedirectUri: offered.appRedirectUri, provider: offered.provider, language: locale, deviceId: offered.deviceId },
+    { ...chosen, appRedirect: appRedirectOf(offered), provider: offered.provider, language: locale, deviceId: offered.deviceId },
     context,
     isMobileRequest(await headers()),
   );

@@ -1,9 +1,9 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { readSsoOrganisations } from '@/lib/sso/flow-state';
+import { appRedirectOf, readSsoOrganisations } from '@/lib/sso/flow-state';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
-import { appRedirectLocation } from '@/lib/sso/outcome';
+import { appRedirectLocation } from '@/lib/sso/app-code';
 import { OpenAppAfterDelay } from './open-app-after-delay';
 import { receivedCookies } from '@/lib/request/context';
 
@@ -13,8 +13,9 @@ export async function OpenAppPage({ params }: { params: Promise<{ lang: Language
   setRequestLocale(lang);
   const handOff = await readSsoOrganisations(await receivedCookies());
   const organisation = handOff?.organisations[0];
-  if (!handOff?.appRedirectUri || !organisation) return await redirectToPage('/', lang);
-  const location = appRedirectLocation(handOff.appRedirectUri, organisation.token, organisation.subDomain);
+  const app = handOff && appRedirectOf(handOff);
+  if (!app || !organisation) return await redirectToPage('/', lang);
+  const location = await appRedirectLocation(app, { token: organisation.token, subDomain: organisation.subDomain });
   const t = await getTranslations('sso');
 
   return (

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { sealedCookie } from '@/lib/cookies';
+import { codeChallengeSchema, type AppRedirect } from '@/lib/sso/app-code';
 import { providerIdSchema } from '@/lib/sso/providers';
+
+/** The app a sign-in goes to instead of the organisation, and its PKCE challenge if it sent one (lib/sso/app-code.ts). */
+const appRedirectState = { appRedirectUri: z.string().optional(), appCodeChallenge: codeChallengeSchema.optional() };
 
 /** What a single sign-on keeps between the start route and the provider's return. */
 const ssoFlowState = z.object({
@@ -11,7 +15,7 @@ const ssoFlowState = z.object({
   redirectUri: z.string(),
   language: z.string(),
   tokenType: z.string().optional(),
-  appRedirectUri: z.string().optional(),
+  ...appRedirectState,
   deviceId: z.string(),
 });
 export type SsoFlowState = z.infer<typeof ssoFlowState>;
@@ -21,8 +25,13 @@ export const { read: readSsoFlow, write: writeSsoFlow } = sealedCookie('ssoFlow'
 const ssoOrganisationsState = z.object({
   provider: providerIdSchema,
   organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
-  appRedirectUri: z.string().optional(),
+  ...appRedirectState,
   deviceId: z.string(),
 });
 export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
 export const { read: readSsoOrganisations, write: writeSsoOrganisations } = sealedCookie('ssoOrganisations', 'sso-organisations', ssoOrganisationsState);
+
+/** The app of a flow's state, if the sign-in goes to one. */
+export function appRedirectOf(state: Pick<SsoFlowState, 'appRedirectUri' | 'appCodeChallenge'>): AppRedirect | undefined {
+  return state.appRedirectUri ? { uri: state.appRedirectUri, codeChallenge: state.appCodeChallenge } : undefined;
+}

@@ -84,11 +84,3 @@ export function isAllowedRedirectUri(candidate: string, allowlist: readonly stri
     return url.pathname === prefix.pathname || url.pathname.startsWith(below);
   });
 }
-
-/** The allowed app address with the token (and organisation) as query parameters (docs/decisions.md, The hand-off and its cookies). */
-export function appRedirectLocation(appRedirectUri: string, token: string, subDomain?: string): string {
-  const url = new URL(appRedirectUri);
-  url.searchParams.set('token', token);
-  if (subDomain) url.searchParams.set('subDomain', subDomain);
-  return url.toString();
-}

@@ -13,10 +13,11 @@ import { errorKind, requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request/context';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { ProviderUnreachable } from './discovery';
-import { readSsoFlow, writeSsoFlow, writeSsoOrganisations } from './flow-state';
+import { appRedirectLocation, codeChallengeSchema, type AppRedirect } from './app-code';
+import { appRedirectOf, readSsoFlow, writeSsoFlow, writeSsoOrganisations, type SsoFlowState } from './flow-state';
 import { verifyIdToken } from './id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
-import { appRedirectLocation, decideSsoOutcome, isAllowedRedirectUri } from './outcome';
+import { decideSsoOutcome, isAllowedRedirectUri } from './outcome';
 import { authorizationUrl, exchangeCode, identityRefusal, providerClient, ProviderNotConfigured } from './provider-sign-in';
 import { providerById, type Provider, type ProviderId } from './providers';
 
@@ -44,7 +45,10 @@ const startQuery = z.object({
   token_type: z.string().max(32).optional(),
   lang: z.string().optional(),
   login_hint: z.string().max(320).optional(),
-});
+  // RFC 7636: an app that sends a challenge receives a one-time code instead of the token. Only S256.
+  code_challenge: codeChallengeSchema.optional(),
+  code_challenge_method: z.literal('S256').optional(),
+}).refine((query) => (query.code_challenge === undefined) === (query.code_challenge_method === undefined));
 
 /** `/start-<provider>`: PKCE, state and nonce in a sealed cookie, then the provider. */
 async function startSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
@@ -60,6 +64,10 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
   const query = parsed.data;
   if (query.redirect_uri && !isAllowedRedirectUri(query.redirect_uri, getConfig().ssoRedirectAllowlist)) {
     log.info({ outcome: 'redirect-not-allowed' }, 'sso start');
+    return toLogin(language, 'redirect-not-allowed');
+  }
+  if (query.redirect_uri && !query.code_challenge && getConfig().ssoRequireCodeChallenge) {
+    log.info({ outcome: 'code-challenge-required' }, 'sso start');
     return toLogin(language, 'redirect-not-allowed');
   }
 
@@ -88,26 +96,31 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
     language,
     tokenType: query.token_type,
     appRedirectUri: query.redirect_uri,
+    appCodeChallenge: query.redirect_uri ? query.code_challenge : undefined,
     deviceId: mintDeviceId(),
   });
-  log.info({ outcome: 'to-provider', tokenType: query.token_type === 'jwt' ? 'jwt' : 'default', appRedirect: Boolean(query.redirect_uri) }, 'sso start');
+  log.info(
+    { outcome: 'to-provider', tokenType: query.token_type === 'jwt' ? 'jwt' : 'default', appRedirect: Boolean(query.redirect_uri), appCode: Boolean(query.code_challenge) },
+    'sso start',
+  );
   return seeOther(location);
 }
 
 /** Hands one organisation's sign-in to the web app, or to the mobile app that asked for it. */
 export async function handOffOrganisation(
-  signIn: { subDomain: string; token: string; appRedirectUri?: string; provider: ProviderId; language: Language; deviceId: string },
+  signIn: { subDomain: string; token: string; appRedirect?: AppRedirect; provider: ProviderId; language: Language; deviceId: string },
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
 ): Promise<string> {
   const { host, cookies } = context;
-  if (signIn.appRedirectUri) {
-    if (!mobile) return appRedirectLocation(signIn.appRedirectUri, signIn.token, signIn.subDomain);
+  if (signIn.appRedirect) {
+    if (!mobile) return appRedirectLocation(signIn.appRedirect, { token: signIn.token, subDomain: signIn.subDomain });
     // On a phone a page first says what is happening, then opens the app after 2 s.
     await writeSsoOrganisations(cookies, host, {
       provider: signIn.provider,
       organisations: [{ subDomain: signIn.subDomain, token: signIn.token }],
-      appRedirectUri: signIn.appRedirectUri,
+      appRedirectUri: signIn.appRedirect.uri,
+      appCodeChallenge: signIn.appRedirect.codeChallenge,
       deviceId: signIn.deviceId,
     });
     return `${loginPagePath(signIn.language)}/${providerById(signIn.provider).routeSegment}/open-app`;
@@ -187,12 +200,13 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
 
 async function followOutcome(
   provider: ProviderId,
-  flow: { language: string; appRedirectUri?: string; deviceId: string },
+  flow: Pick<SsoFlowState, 'language' | 'appRedirectUri' | 'appCodeChallenge' | 'deviceId'>,
   outcome: ReturnType<typeof decideSsoOutcome>,
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
 ): Promise<string> {
   const language = flow.language as Language;
+  const app = appRedirectOf(flow);
   switch (outcome.kind) {
     case 'login-error':
       return `${loginPagePath(language)}?error=${outcome.error}`;
@@ -202,14 +216,15 @@ async function followOutcome(
       return outcome.path;
     case 'control-centre':
       writeSharedJwt(context.cookies, context.host, outcome.token);
-      return flow.appRedirectUri ? appRedirectLocation(flow.appRedirectUri, outcome.token) : outcome.path;
+      return app ? appRedirectLocation(app, { token: outcome.token }) : outcome.path;
     case 'organisation':
-      return handOffOrganisation({ ...outcome, appRedirectUri: flow.appRedirectUri, provider, language, deviceId: flow.deviceId }, context, mobile);
+      return handOffOrganisation({ ...outcome, appRedirect: app, provider, language, deviceId: flow.deviceId }, context, mobile);
     case 'picker':
       await writeSsoOrganisations(context.cookies, context.host, {
         provider,
         organisations: outcome.organisations,
         appRedirectUri: flow.appRedirectUri,
+        appCodeChallenge: flow.appCodeChallenge,
         deviceId: flow.deviceId,
       });
       return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;

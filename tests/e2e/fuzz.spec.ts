@@ -71,7 +71,7 @@ const ALL_ROUTES = [...LANGUAGES.flatMap((language) => LANGUAGE_PAGES.map((page)
 /** Every query field a page or route handler reads. */
 const QUERY_KEYS = [
   'error', 'from', 'email', 'uuid', 'signature', 'timestamp', 'domain', 'userName', 'displayName', 'inviteToken',
-  'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code',
+  'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code', 'code_challenge', 'code_challenge_method',
 ];
 /** Every cookie name of lib/cookies.ts (PRODUCT_KEY is the default `flw`). */
 const COOKIE_NAMES = ['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'sharedJWT', '__Host-tempUser', '__Host-emailSignIn', '__Host-ssoFlow', '__Host-ssoOrganisations'];

@@ -1,6 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
-import { testPort } from './support/environment.ts';
+import { DOMAIN, HTTPS_PORT, testPort } from './support/environment.ts';
 import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
@@ -20,7 +21,7 @@ test.beforeAll(async () => {
     httpsPort: DEDICATED_HTTPS_PORTS.ssoRestricted,
     httpPort: DEDICATED_HTTP_PORTS.ssoRestricted,
     appPorts: [testPort(4501)],
-    environment: { GOOGLE_HOSTED_DOMAINS: 'acme.test', MICROSOFT_TENANT_IDS: OTHER_TENANT },
+    environment: { GOOGLE_HOSTED_DOMAINS: 'acme.test', MICROSOFT_TENANT_IDS: OTHER_TENANT, SSO_REQUIRE_CODE_CHALLENGE: 'true' },
   });
 });
 
@@ -49,3 +50,14 @@ for (const { provider, domain, error, message } of cases) {
     expect(refused.filter((email) => seen.includes(email))).toEqual([]);
   });
 }
+
+test('with SSO_REQUIRE_CODE_CHALLENGE an app that sends no challenge is refused before the provider; one that does gets its code', async ({ page }) => {
+  const redirect_uri = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso/callback`;
+  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri }, deployment.origin));
+  await expect(page).toHaveURL(`${deployment.origin}/login/en?error=redirect-not-allowed`);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText('en', 'redirectNotAllowed'));
+
+  const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));
+  await expect(page).toHaveURL(new RegExp(`^${redirect_uri.replaceAll('.', '\\.')}\\?code=[^&]+$`));
+});

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { acceptedIssuers, IdTokenRejected, verifyIdToken } from '@/lib/sso/id-token';
-import { appRedirectLocation, controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/sso/outcome';
+import { controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/sso/outcome';
 import type { Discovery } from '@/lib/sso/discovery';
 
 const discovery: Discovery = {
@@ -199,9 +199,5 @@ describe('isAllowedRedirectUri', () => {
 
   it('refuses everything when the allowlist is empty', () => {
     expect(isAllowedRedirectUri('deskbooking://sso', [])).toBe(false);
-  });
-
-  it('hands the token and organisation to the app in the query', () => {
-    expect(appRedirectLocation('deskbooking://sso/done?x=1', 'tok en', 'acme')).toBe('deskbooking://sso/done?x=1&token=tok+en&subDomain=acme');
   });
 });
