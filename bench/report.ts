@@ -316,7 +316,7 @@ export function report(m: Measurements, context: ReportContext): string {
 
   lines.push('## Link confirmation to redirect', '');
   lines.push(
-    "From the tab that opened the link receiving the answer of the link check, to the waiting mail-sent tab starting its navigation to the organisation. Same browser: the confirming tab tells the waiting one over a BroadcastChannel. Another browser (a separate profile), from the person's click on \"Yes, sign me in\" there: only the waiting tab's poll, every 5 s, can notice.",
+    "From the tab that opened the link receiving the answer of the link check, to the waiting mail-sent tab starting its navigation to the organisation. Same browser: the confirming tab tells the waiting one over a BroadcastChannel. Another browser (a separate profile), from the person's click on \"Yes, sign me in\" there to the waiting tab asking for the code shown there: only its poll, every 5 s, can notice.",
     '',
   );
   lines.push('| where the link is opened | median | fastest | slowest | runs |', '|---|---|---|---|---|');

@@ -93,7 +93,8 @@ export type Confirmation = {
 
 /**
  * One e-mail sign-in: a tab waits on the mail-sent view while the link is opened either in
- * another tab of the same browser (BroadcastChannel) or in another browser (polling).
+ * another tab of the same browser (BroadcastChannel: to the hand-off) or in another browser
+ * (polling: to the waiting tab asking for the code shown there).
  */
 export async function timeConfirmation(
   browser: Browser,
@@ -112,8 +113,9 @@ export async function timeConfirmation(
     const link = await latestLink(origins.backend, email);
 
     const setCookies: string[] = [];
+    // The hand-off's cookies: from a status poll (same browser) or from the code typed (another browser).
     waiting.on('response', async (response) => {
-      if (!response.url().includes('/api/email-sign-in/status')) return;
+      if (!new URL(response.url()).pathname.startsWith('/login/')) return;
       for (const header of await response.headersArray()) {
         if (header.name.toLowerCase() === 'set-cookie') setCookies.push(...header.value.split('\n').map((line) => line.split(';')[0] ?? ''));
       }
@@ -130,11 +132,23 @@ export async function timeConfirmation(
       if (response.request().method() === 'POST' && response.url().includes('/validatelink')) confirmedAt ??= performance.now();
     });
     await linkTab.goto(link);
-    // In a browser that did not ask for the link, the page names the address and waits for a click.
-    if (where === 'other-browser') await linkTab.getByRole('button', { name: 'Yes, sign me in' }).click();
-    const leftAt = await left;
+    if (where === 'same-browser') {
+      const leftAt = await left;
+      if (confirmedAt === undefined) throw new Error('the link tab never confirmed the link');
+      return { milliseconds: leftAt - confirmedAt, setCookies };
+    }
+    // In a browser that did not ask for the link, the page names the address and waits for a click,
+    // then shows the code that the waiting tab asks for once its poll notices the confirmation.
+    await linkTab.getByRole('button', { name: 'Yes, sign me in' }).click();
+    const code = (await linkTab.getByTestId('link-code').textContent()) ?? '';
+    const codeField = waiting.getByRole('textbox', { name: 'Code of six digits' });
+    await codeField.waitFor({ timeout: 30_000 });
+    const askedAt = performance.now();
     if (confirmedAt === undefined) throw new Error('the link tab never confirmed the link');
-    return { milliseconds: leftAt - confirmedAt, setCookies };
+    await codeField.fill(code);
+    await waiting.getByRole('button', { name: 'Continue', exact: true }).click();
+    await left;
+    return { milliseconds: askedAt - confirmedAt, setCookies };
   } finally {
     await waitingContext.close();
     if (linkContext !== waitingContext) await linkContext.close();

@@ -1,15 +1,21 @@
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { isValidId, type LinkCheck } from '@/lib/backend/auth';
+import { isValidId, type LinkCheck, type LinkConfirmation } from '@/lib/backend/auth';
+import type { BackendResult } from '@/lib/backend/client';
 import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter } from '@/lib/cookies';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request/context';
+import { digests } from '@/lib/sealed';
 
 /**
  * The sign-in by e-mail link, from the form to the hand-off: its state between requests, its
  * rules, and the wait for the link to be opened.
  */
+
+const linkConfirmation = z.object({ subDomain: z.string(), authToken: z.string() });
+type ConfirmedLink = z.infer<typeof linkConfirmation>;
 
 const emailSignInState = z.object({
   uuid: z.string(),
@@ -19,9 +25,19 @@ const emailSignInState = z.object({
   fromSignUp: z.boolean(),
   /** Minted when the link was requested; sent with every call of this sign-in. */
   deviceId: z.string(),
+  /** The backend's answer once the link was confirmed in another browser: used only with the code shown there. */
+  confirmedElsewhere: linkConfirmation.optional(),
+  /** Wrong codes typed so far for this wait. */
+  wrongCodes: z.number().int().nonnegative().optional(),
 });
 export type EmailSignInState = z.infer<typeof emailSignInState>;
 const emailSignInCookie = sealedCookie('emailSignIn', 'email-sign-in', emailSignInState);
+
+/**
+ * Set where the link was confirmed in the browser that asked for it, beside the wait rather than
+ * in it: a poll that rewrites the wait at the same moment cannot drop it.
+ */
+const linkConfirmedHereCookie = sealedCookie('linkConfirmedHere', 'link-confirmed-here', z.object({ uuid: z.string() }));
 
 /** The sign-in this browser waits for, if any: the link's uuid, the address, when it was sent. */
 export const readEmailSignIn = emailSignInCookie.read;
@@ -33,7 +49,7 @@ export const readEmailSignIn = emailSignInCookie.read;
 export async function startWaitingForLink(
   writer: CookieWriter,
   host: RequestHost,
-  link: Omit<EmailSignInState, 'sentAt'>,
+  link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
 ): Promise<void> {
   await emailSignInCookie.write(writer, host, { ...link, sentAt: Date.now() });
 }
@@ -46,6 +62,7 @@ export const { read: readSignUp, write: writeSignUp } = sealedCookie('signUp', '
 /** "Use another e-mail address": the sign-in and any sign-up under way are forgotten. */
 export function forgetEmailSignIn(writer: CookieWriter, host: RequestHost): void {
   clearCookie(writer, 'emailSignIn', host);
+  clearCookie(writer, 'linkConfirmedHere', host);
   clearCookie(writer, 'signUp', host);
 }
 
@@ -79,27 +96,146 @@ export type EmailSignInStatus =
   | { state: 'pending' }
   | { state: 'unavailable' }
   | { state: 'expired' }
+  /** Confirmed in another browser: this one continues only with the code shown there. */
+  | { state: 'code-needed' }
   | { state: 'signed-in'; location: string };
 
+/** Wrong codes a wait survives; the fifth ends it. */
+export const LINK_CODE_ATTEMPTS = 5;
+
+/** A wait asks the backend at most once in this long, however often it is polled. */
+const POLL_COALESCING_MS = 3_000;
+
 /**
- * Asks the backend whether the link sent to this browser's pending sign-in has been opened
- * (on any device). Once it has, hands the browser off to the organisation.
+ * What this instance knows of each wait beside its cookie, which the browser could replay: its
+ * latest backend check and its wrong codes. Forgotten when the wait would have ended anyway.
+ */
+type WaitRecord = { endsAt: number; wrongCodes: number; check?: { at: number; answer: Promise<BackendResult<LinkConfirmation>> } };
+const waits = new Map<string, WaitRecord>();
+
+function waitRecord(pending: EmailSignInState): WaitRecord {
+  const now = Date.now();
+  if (waits.size > 1_000) {
+    for (const [uuid, wait] of waits) if (wait.endsAt < now) waits.delete(uuid);
+  }
+  let wait = waits.get(pending.uuid);
+  if (!wait) {
+    wait = { endsAt: pending.sentAt + EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000, wrongCodes: 0 };
+    waits.set(pending.uuid, wait);
+  }
+  return wait;
+}
+
+function isOver(pending: EmailSignInState | undefined): pending is undefined {
+  return !pending || Date.now() - pending.sentAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000;
+}
+
+function wrongCodesOf(pending: EmailSignInState): number {
+  return Math.max(pending.wrongCodes ?? 0, waitRecord(pending).wrongCodes);
+}
+
+/**
+ * The backend's isValidId for this wait, shared by every poll within a few seconds. A browser
+ * that just confirmed the link itself asks afresh: it is the one that must not wait.
+ */
+function linkConfirmationOf(pending: EmailSignInState, fresh: boolean): Promise<BackendResult<LinkConfirmation>> {
+  const wait = waitRecord(pending);
+  const now = Date.now();
+  if (fresh || !wait.check || now - wait.check.at >= POLL_COALESCING_MS) {
+    wait.check = { at: now, answer: isValidId(pending.uuid, pending.deviceId) };
+  }
+  return wait.check.answer;
+}
+
+/** The six digits that carry a link confirmed in one browser over to the browser that asked for it. */
+function linkCodesFor(uuid: string): string[] {
+  return digests('link-code', uuid).map((digest) => String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0'));
+}
+
+/** The code the confirming browser shows: only whoever holds the link can learn it. */
+export function linkCodeFor(uuid: string): string {
+  return linkCodesFor(uuid)[0]!;
+}
+
+function isLinkCode(uuid: string, typed: string): boolean {
+  return linkCodesFor(uuid).some((code) => timingSafeEqual(Buffer.from(code), Buffer.from(typed)));
+}
+
+/** Remembers that the browser that asked for the link confirmed it itself: its wait continues with no code. */
+export async function rememberLinkConfirmedHere(writer: CookieWriter, host: RequestHost, uuid: string): Promise<void> {
+  await linkConfirmedHereCookie.write(writer, host, { uuid });
+}
+
+async function completeEmailSignIn(pending: EmailSignInState, confirmation: ConfirmedLink, how: 'here' | 'code'): Promise<{ state: 'signed-in'; location: string }> {
+  const { host, cookies } = await requestContext();
+  const { subDomain, authToken } = confirmation;
+  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
+  clearCookie(cookies, 'emailSignIn', host);
+  clearCookie(cookies, 'linkConfirmedHere', host);
+  (await requestLogger()).info({ outcome: 'signed-in', confirmed: how }, 'email sign-in completed');
+  return { state: 'signed-in', location };
+}
+
+/**
+ * Asks the backend whether the link sent to this browser's pending sign-in has been opened. Once
+ * it has been confirmed in this browser, hands it off to the organisation; once in another, keeps
+ * the answer sealed here until the person types the code that browser shows.
  */
 export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
-  if (!pending || Date.now() - pending.sentAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000) {
-    return { state: 'expired' };
+  if (isOver(pending) || wrongCodesOf(pending) >= LINK_CODE_ATTEMPTS) return { state: 'expired' };
+
+  const confirmedHere = (await linkConfirmedHereCookie.read(received))?.uuid === pending.uuid;
+  let confirmation = pending.confirmedElsewhere;
+  if (!confirmation) {
+    const result = await linkConfirmationOf(pending, confirmedHere);
+    // isValidId already counts a 404 as pending; any other failure means the backend cannot tell.
+    if (!result.ok) return { state: 'unavailable' };
+    if (!result.value.confirmed) return { state: 'pending' };
+    confirmation = { subDomain: result.value.subDomain, authToken: result.value.authToken };
   }
+  if (confirmedHere) return await completeEmailSignIn(pending, confirmation, 'here');
 
-  const result = await isValidId(pending.uuid, pending.deviceId);
-  // isValidId already counts a 404 as pending; any other failure means the backend cannot tell.
-  if (!result.ok) return { state: 'unavailable' };
-  if (!result.value.confirmed) return { state: 'pending' };
+  if (!pending.confirmedElsewhere) {
+    await emailSignInCookie.write(cookies, host, { ...pending, confirmedElsewhere: confirmation });
+    (await requestLogger()).info({ outcome: 'code-needed' }, 'sign-in link confirmed in another browser');
+  }
+  return { state: 'code-needed' };
+}
 
-  const { subDomain, authToken } = result.value;
-  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
-  clearCookie(cookies, 'emailSignIn', host);
-  (await requestLogger()).info({ outcome: 'signed-in' }, 'email sign-in completed');
-  return { state: 'signed-in', location };
+export type LinkCodeOutcome =
+  | { state: 'signed-in'; location: string }
+  | { state: 'wrong'; triesLeft: number }
+  | { state: 'malformed' }
+  | { state: 'ended' }
+  | { state: 'expired' };
+
+/**
+ * The code typed in the browser that asked for the link, after it was confirmed in another one.
+ * Five wrong codes end the wait; this instance counts them too, so a replayed cookie starts over
+ * from nothing.
+ */
+export async function continueWithLinkCode(typed: string): Promise<LinkCodeOutcome> {
+  const { host, received, cookies } = await requestContext();
+  const pending = await readEmailSignIn(received);
+  if (isOver(pending) || !pending.confirmedElsewhere) return { state: 'expired' };
+  const code = typed.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(code)) return { state: 'malformed' };
+
+  const wrongCodes = wrongCodesOf(pending);
+  if (wrongCodes < LINK_CODE_ATTEMPTS && isLinkCode(pending.uuid, code)) {
+    return await completeEmailSignIn(pending, pending.confirmedElsewhere, 'code');
+  }
+  const log = await requestLogger();
+  const nowWrong = wrongCodes + 1;
+  waitRecord(pending).wrongCodes = nowWrong;
+  if (nowWrong >= LINK_CODE_ATTEMPTS) {
+    forgetEmailSignIn(cookies, host);
+    log.warn({ outcome: 'ended', wrongCodes: nowWrong }, 'sign-in link code refused');
+    return { state: 'ended' };
+  }
+  await emailSignInCookie.write(cookies, host, { ...pending, wrongCodes: nowWrong });
+  log.info({ outcome: 'wrong', wrongCodes: nowWrong }, 'sign-in link code refused');
+  return { state: 'wrong', triesLeft: LINK_CODE_ATTEMPTS - nowWrong };
 }

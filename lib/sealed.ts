@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config';
@@ -9,18 +9,40 @@ import { getConfig } from '@/lib/config';
  * SESSION_SECRET, so a value sealed for one cookie can never be accepted as another.
  */
 
-export type SealPurpose = 'email-sign-in' | 'sign-up' | 'last-login' | 'sso-flow' | 'sso-organisations' | 'app-code';
+export type SealPurpose =
+  | 'email-sign-in'
+  | 'link-confirmed-here'
+  | 'sign-up'
+  | 'last-login'
+  | 'sso-flow'
+  | 'sso-organisations'
+  | 'app-code';
+
+/** Keyed digests, each purpose under a key of its own beside the sealing keys. */
+type DigestPurpose = 'link-code';
 
 const keys = new Map<string, Uint8Array>();
 
-function keyFor(purpose: SealPurpose, secret = getConfig().sessionSecret): Uint8Array {
-  const cacheKey = `${purpose}\u0000${secret}`;
+function keyFor(purpose: SealPurpose | DigestPurpose, secret = getConfig().sessionSecret, use = 'sealed-cookie'): Uint8Array {
+  const info = `${use}:${purpose}`;
+  const cacheKey = `${info}\u0000${secret}`;
   let key = keys.get(cacheKey);
   if (!key) {
-    key = new Uint8Array(hkdfSync('sha256', secret, 'desk-login', `sealed-cookie:${purpose}`, 32));
+    key = new Uint8Array(hkdfSync('sha256', secret, 'desk-login', info, 32));
     keys.set(cacheKey, key);
   }
   return key;
+}
+
+/**
+ * HMAC-SHA-256 of `value` for `purpose`: under SESSION_SECRET first, then under the previous one
+ * while it is still configured, so a digest taken before a rotation still compares equal.
+ */
+export function digests(purpose: DigestPurpose, value: string): Buffer[] {
+  const { sessionSecret, previousSessionSecret } = getConfig();
+  return [sessionSecret, previousSessionSecret]
+    .filter((secret): secret is string => Boolean(secret))
+    .map((secret) => createHmac('sha256', keyFor(purpose, secret, 'digest')).update(value).digest());
 }
 
 export async function seal(purpose: SealPurpose, payload: Record<string, unknown>, lifetimeSeconds: number): Promise<string> {

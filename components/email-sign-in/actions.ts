@@ -3,7 +3,7 @@
 import { verifyUser } from '@/lib/backend/auth';
 import { verifyUserOutcome } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { checkEmailSignIn, forgetEmailSignIn, readEmailSignIn, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
+import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, readEmailSignIn, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -11,6 +11,7 @@ import { errorText } from '@/lib/i18n/error-text';
 import { requestContext } from '@/lib/request/context';
 import { requestLogger } from '@/lib/logger';
 import { isValidEmail } from '@/lib/validation';
+import { LINK_CODE_FIELD } from './confirmation-field';
 
 export type EmailFormState =
   | { status: 'idle'; email: string }
@@ -89,7 +90,30 @@ export async function continueEmailSignIn(form: FormData): Promise<void> {
   const status = await checkEmailSignIn();
   if (status.state === 'signed-in') redirectOutside(status.location);
   if (status.state === 'expired') await redirectToPage({ pathname: '/', query: { error: 'link-expired' } }, locale);
-  // Still waiting: the mail-sent view is shown again.
+  // Still waiting, or now asking for the code: the mail-sent view is shown again, from its new state.
+  await redirectToPage('/mail-sent', locale);
+}
+
+export type LinkCodeState = { status: 'idle' | 'malformed' } | { status: 'wrong'; triesLeft: number } | { status: 'signed-in'; location: string };
+
+/** The code from the browser where the link was confirmed, typed in the one that asked for it. */
+export async function enterLinkCode(_previous: LinkCodeState, form: FormData): Promise<LinkCodeState> {
+  const locale = formLanguage(form);
+  const outcome = await continueWithLinkCode(formField(form, LINK_CODE_FIELD));
+  switch (outcome.state) {
+    case 'signed-in':
+      // Without JavaScript nobody is left to follow a returned location: redirect right away.
+      if (formField(form, 'noScript')) redirectOutside(outcome.location);
+      return { status: 'signed-in', location: outcome.location };
+    case 'wrong':
+      return { status: 'wrong', triesLeft: outcome.triesLeft };
+    case 'malformed':
+      return { status: 'malformed' };
+    case 'ended':
+      return await redirectToPage({ pathname: '/', query: { error: 'link-code-attempts' } }, locale);
+    case 'expired':
+      return await redirectToPage({ pathname: '/', query: { error: 'link-expired' } }, locale);
+  }
 }
 
 /** "Use another e-mail address", from the mail-sent view or sign-up: forgets the sign-in under way and goes back to the form. */

@@ -4,7 +4,7 @@ import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { readEmailSignIn } from '@/lib/email-sign-in';
+import { linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib/email-sign-in';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import { formField, stringFields } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -18,13 +18,17 @@ export type LinkConfirmationState =
   | { status: 'ask' }
   | { status: 'signed-in'; location: string }
   | { status: 'confirmed' }
+  /** Confirmed in a browser that did not ask: the code that lets the one that asked continue, and this browser's way in if it was signed in. */
+  | { status: 'confirmed-elsewhere'; code: string; location?: string }
   | { status: 'error'; message: LinkConfirmationError };
 
 /**
  * Checks an e-mailed sign-in link and signs this browser in. It runs as an action after the page
  * has loaded, never on the GET itself: mail scanners that fetch links must not use them up. The
- * browser that asked for the link (it holds the matching e-mail sign-in state) goes on at once;
- * any other browser, or a scanner that runs script, only after the person's explicit click.
+ * browser that asked for the link (it holds the matching e-mail sign-in state) goes on at once,
+ * and so does its waiting tab. Any other browser, or a scanner that runs script, goes on only
+ * after the person's explicit click, and then shows the code without which the browser that
+ * asked does not continue: whoever asked may not be the person who owns the address.
  */
 export async function confirmSignInLink(
   language: string,
@@ -54,16 +58,17 @@ export async function confirmSignInLink(
     return await redirectToPage('/invalid', locale);
   }
 
+  if (askedHere) await rememberLinkConfirmedHere(cookies, host, link.uuid);
   // A browser that did not ask starts a sign-in of its own here: it gets a device id of its own.
   const deviceId = askedHere ? pending.deviceId : mintDeviceId();
   const confirmation = await isValidId(link.uuid, deviceId);
-  // Confirmed for the browser that asked for it, which signs in at its next poll; or this one too.
-  const signedInHere = confirmation.ok && confirmation.value.confirmed;
-  log.info({ outcome: signedInHere ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
-  if (!confirmation.ok || !confirmation.value.confirmed) return { status: 'confirmed' };
-
-  const { subDomain, authToken } = confirmation.value;
-  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: link.email, deviceId, method: 'email' });
+  const signedIn = confirmation.ok && confirmation.value.confirmed ? confirmation.value : undefined;
+  log.info({ outcome: signedIn ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
+  const location = signedIn
+    ? await handOffToOrganisation(cookies, host, { subDomain: signedIn.subDomain, authToken: signedIn.authToken, email: link.email, deviceId, method: 'email' })
+    : undefined;
+  if (!askedHere) return { status: 'confirmed-elsewhere', code: linkCodeFor(link.uuid), ...(location ? { location } : {}) };
+  if (!location) return { status: 'confirmed' };
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
   if (formField(form, 'noScript')) redirectOutside(location);
   return { status: 'signed-in', location };

@@ -10,7 +10,19 @@ import { CONFIRM_FIELD } from './confirmation-field';
 
 /** The words of the link confirmation, translated by the page on the server. */
 export type ConfirmLinkText = Record<
-  'heading' | 'askHeading' | 'confirm' | 'decline' | 'continue' | 'confirmed' | 'confirmedElsewhere' | 'loading' | 'tryAgain',
+  | 'heading'
+  | 'askHeading'
+  | 'confirm'
+  | 'decline'
+  | 'continue'
+  | 'confirmed'
+  | 'confirmedElsewhere'
+  | 'codeHeading'
+  | 'codeIntro'
+  | 'codeWarning'
+  | 'continueHere'
+  | 'loading'
+  | 'tryAgain',
   string
 > & {
   /** "Someone asked to sign in as <address>…", with the address in place. */
@@ -20,7 +32,8 @@ export type ConfirmLinkText = Record<
 
 /**
  * In the browser that asked for the link, submits the check as soon as the page is interactive.
- * In any other browser, says for which address the link is and waits for an explicit "yes".
+ * In any other browser, says for which address the link is and waits for an explicit "yes", then
+ * shows the code for the browser that asked, and moves on only when the person chooses to.
  * Without script, a button does either.
  */
 export function ConfirmLink({
@@ -56,14 +69,14 @@ export function ConfirmLink({
   }, [state]);
 
   const asking = state.status === 'ask';
-  const heading =
-    state.status === 'confirmed'
-      ? text.confirmedElsewhere
-      : state.status === 'signed-in'
-        ? text.confirmed
-        : asking
-          ? text.askHeading
-          : text.heading;
+  const heading = {
+    checking: text.heading,
+    ask: text.askHeading,
+    error: text.heading,
+    confirmed: text.confirmedElsewhere,
+    'confirmed-elsewhere': text.codeHeading,
+    'signed-in': text.confirmed,
+  }[state.status];
 
   return (
     <form ref={form} action={formAction} className="space-y-5">
@@ -71,6 +84,23 @@ export function ConfirmLink({
         {heading}
       </h1>
       {asking && <p>{text.askBody}</p>}
+      {state.status === 'confirmed-elsewhere' && (
+        <>
+          <p>{text.codeIntro}</p>
+          <p className="text-center font-mono text-4xl font-bold tracking-[0.3em]">
+            <span aria-hidden="true" data-testid="link-code">
+              {state.code}
+            </span>
+            <span className="sr-only">{state.code.split('').join(' ')}</span>
+          </p>
+          <p className="text-sm text-muted">{text.codeWarning}</p>
+          {state.location && (
+            <a href={state.location} className={buttonClasses('primary')}>
+              {text.continueHere}
+            </a>
+          )}
+        </>
+      )}
       {(pending || state.status === 'checking' || state.status === 'signed-in') && (
         <div className="flex justify-center py-4 text-primary" role="status" aria-label={text.loading}>
           <Spinner className="size-10" />

@@ -1,20 +1,35 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 
-type PollStatus = 'pending' | 'unavailable' | 'expired' | 'signed-in';
+type PollStatus = 'pending' | 'unavailable' | 'expired' | 'code-needed' | 'signed-in';
 
 /** What the status says in each state, translated by the page on the server. */
 export type SignInStatusText = Record<PollStatus, string>;
 
 /**
  * Waits for the link to be opened: asks the server every few seconds, at once when the tab
- * comes back into view, and at once when another tab of this browser confirms the link.
+ * comes back into view, and at once when another tab of this browser confirms the link. Once
+ * the link was confirmed in another browser, the page is rendered again to ask for its code;
+ * this browser may still confirm it itself meanwhile, which the tab hears as before.
  */
-export function SignInStatus({ statusUrl, intervalMs, text }: { statusUrl: string; intervalMs: number; text: SignInStatusText }) {
-  const [status, setStatus] = useState<PollStatus>('pending');
+export function SignInStatus({
+  statusUrl,
+  intervalMs,
+  codeNeeded = false,
+  text,
+}: {
+  statusUrl: string;
+  intervalMs: number;
+  /** Rendered beside the code entry: listens, but no longer polls on a timer. */
+  codeNeeded?: boolean;
+  text: SignInStatusText;
+}) {
+  const [status, setStatus] = useState<PollStatus>(codeNeeded ? 'code-needed' : 'pending');
+  const router = useRouter();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -34,12 +49,14 @@ export function SignInStatus({ statusUrl, intervalMs, text }: { statusUrl: strin
           window.location.assign(answer.location);
         }
         if (answer.state === 'expired') stopped = true;
+        if (answer.state === 'code-needed' && !codeNeeded) router.refresh();
+        if (answer.state === 'code-needed') return;
       } catch {
         setStatus('unavailable');
       } finally {
         inFlight = false;
-        if (!stopped) timer = setTimeout(poll, intervalMs);
       }
+      if (!stopped) timer = setTimeout(poll, intervalMs);
     }
 
     const pollWhenVisible = () => {
@@ -51,7 +68,7 @@ export function SignInStatus({ statusUrl, intervalMs, text }: { statusUrl: strin
     });
     document.addEventListener('visibilitychange', pollWhenVisible);
     window.addEventListener('focus', pollWhenVisible);
-    timer = setTimeout(poll, intervalMs);
+    if (!codeNeeded) timer = setTimeout(poll, intervalMs);
 
     return () => {
       stopped = true;
@@ -60,7 +77,7 @@ export function SignInStatus({ statusUrl, intervalMs, text }: { statusUrl: strin
       document.removeEventListener('visibilitychange', pollWhenVisible);
       window.removeEventListener('focus', pollWhenVisible);
     };
-  }, [statusUrl, intervalMs]);
+  }, [statusUrl, intervalMs, codeNeeded, router]);
 
   const tone = status === 'expired' || status === 'unavailable' ? 'text-danger' : 'text-muted';
   return (

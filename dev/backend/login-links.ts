@@ -47,7 +47,8 @@ export function createLoginLink(user: User, organisation: Organisation, linkOrig
 
 export type LinkCheck = { email: string; uuid: string; signature: string; timestamp: string };
 
-// A good link confirms its uuid: the polling isValidId then signs the person in.
+// A good link confirms its uuid: the polling isValidId then signs the person in. Like the real
+// backend must (SECURITY.md), it does so once: a used link is no longer valid.
 export function confirmLoginLink(check: LinkCheck): boolean {
   const sentAt = Number(check.timestamp);
   if (!Number.isFinite(sentAt) || !isFresh(sentAt)) return false;
@@ -56,8 +57,8 @@ export function confirmLoginLink(check: LinkCheck): boolean {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
 
   const link = links.get(check.uuid);
-  if (!link) return false;
-  link.authToken ??= issueAuthToken(link.email, link.subDomain);
+  if (!link || link.authToken !== undefined) return false;
+  link.authToken = issueAuthToken(link.email, link.subDomain);
   return true;
 }
 

@@ -35,6 +35,7 @@ export type ErrorMessageKey =
   | 'mfaNotEnabled'
   | 'userClose'
   | 'linkExpired'
+  | 'linkCodeAttempts'
   | 'signUpExpired'
   | 'providerNotConfigured'
   | 'redirectNotAllowed'
@@ -146,6 +147,7 @@ const loginPageErrors = {
   'provider-unavailable': 'providerUnavailable',
   unknown: 'somethingWrong',
   'link-expired': 'linkExpired',
+  'link-code-attempts': 'linkCodeAttempts',
   'sign-up-expired': 'signUpExpired',
   'provider-not-configured': 'providerNotConfigured',
   'redirect-not-allowed': 'redirectNotAllowed',

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
-import { uniqueAddress } from './support/backend.ts';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /** WCAG 2.2 AA: every screen and state in every language, checked with axe and the keyboard. */
@@ -40,6 +40,24 @@ async function expectHeading(page: Page, name: string) {
 }
 
 const alertIn = (page: Page) => page.getByRole('main').getByRole('alert');
+
+/**
+ * A link asked for in this browser, then confirmed in it as if it were another one (its wait
+ * forgotten first): the page now shows the code. The wait's cookies, to bring the asking browser back.
+ */
+async function confirmedElsewhere(page: Page, d: Dictionary, language: Language) {
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto(`/login/${language}`);
+  await submitEmail(page, d, email);
+  await expectHeading(page, d.mailSent.heading);
+  const wait = await page.context().cookies(LOGIN_ORIGIN);
+  const link = new URL(await latestSignInLink(page.request, email));
+  await page.context().clearCookies();
+  await page.goto(`/login/${language}/validatelink${link.search}`);
+  await page.getByRole('button', { name: d.validateLink.confirm }).click();
+  const code = (await page.getByTestId('link-code').textContent()) ?? '';
+  return { wait, code };
+}
 
 type Screen = { name: string; open: (page: Page, d: Dictionary, language: Language) => Promise<void> };
 
@@ -135,6 +153,27 @@ const screens: Screen[] = [
       await page.goto(tamperedLinkPath(language));
       await expectHeading(page, d.validateLink.askHeading);
       await expect(page.getByRole('button', { name: d.validateLink.confirm })).toBeVisible();
+    },
+  },
+  {
+    name: 'link confirmed in a browser that did not ask for it, showing the code',
+    open: async (page, d, language) => {
+      await confirmedElsewhere(page, d, language);
+      await expectHeading(page, d.validateLink.codeHeading);
+      await expect(page.getByRole('link', { name: d.validateLink.continueHere })).toBeVisible();
+    },
+  },
+  {
+    name: 'mail-sent view asking for the code from the other browser, after a wrong one',
+    open: async (page, d, language) => {
+      const { wait, code } = await confirmedElsewhere(page, d, language);
+      await page.context().clearCookies();
+      await page.context().addCookies(wait);
+      await page.goto(`/login/${language}/mail-sent`);
+      await expectHeading(page, d.mailSent.codeHeading);
+      await page.getByRole('textbox', { name: d.mailSent.codeLabel }).fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+      await page.getByRole('button', { name: d.mailSent.codeSubmit, exact: true }).click();
+      await expect(alertIn(page)).toBeVisible();
     },
   },
   {

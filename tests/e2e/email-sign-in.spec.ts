@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { BACKEND_ORIGIN, DOMAIN, organisationOrigin } from './support/environment.ts';
-import { requestLink } from './support/sign-in.ts';
+import { confirmElsewhere, requestLink } from './support/sign-in.ts';
 
 test('a returning user signs in by e-mail: the waiting tab follows the link opened in another tab within a second', async ({ page, context, request }) => {
   const email = uniqueAddress('anna@acme.test');
@@ -34,20 +34,32 @@ test('a returning user signs in by e-mail: the waiting tab follows the link open
   expect(cookies.find((cookie) => cookie.name === '__Host-emailSignIn')).toBeUndefined();
 });
 
-test('a link opened on another device signs in the waiting browser at its next poll', async ({ page, browser, request }) => {
+test('a link opened on another device signs in that device; the waiting browser asks for the code shown there and continues with it', async ({ page, browser, request }) => {
   const email = uniqueAddress('bert@globex.test');
   await requestLink(page, email);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 
   const phone = await browser.newContext({ ignoreHTTPSErrors: true, isMobile: true, viewport: { width: 390, height: 844 } });
   const phonePage = await phone.newPage();
-  await phonePage.goto(await latestSignInLink(request, email));
-  // Not the browser that asked: the person confirms that it was them.
-  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  // Not the browser that asked: the person confirms that it was them, and chooses where to go on.
+  const code = await confirmElsewhere(phonePage, await latestSignInLink(request, email));
+  await expect(phonePage.getByRole('heading', { name: 'Link confirmed' })).toBeVisible();
+  await expect(phonePage).toHaveURL(/\/login\/en\/validatelink\?/);
+  await phonePage.getByRole('link', { name: 'Continue here' }).click();
   await expect(phonePage).toHaveURL(`${organisationOrigin('globex')}/`);
   await phone.close();
 
-  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`, { timeout: 8_000 });
+  // At its next poll the waiting page asks for the code, with the field ready for it.
+  const codeField = page.getByRole('textbox', { name: 'Code of six digits' });
+  await expect(codeField).toBeFocused({ timeout: 8_000 });
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+  await expect(page).toHaveTitle(/^Type the code from the other browser/);
+  // Typed or pasted with a space, only the digits arrive.
+  await codeField.pressSequentially(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await expect(codeField).toHaveValue(code);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
 });
 
 test('the mail-sent view locks "send again" for 30 seconds and explains why', async ({ page }) => {
@@ -116,4 +128,22 @@ test('a tampered link leads to the invalid-link page', async ({ page, request })
   await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to sign-in' }).click();
   await expect(page).toHaveURL(/\/login\/en$/);
+});
+
+test('a link works once: opened again after it signed someone in, it says so and leads back to sign-in', async ({ page, browser, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
+  const link = await latestSignInLink(request, email);
+  await page.goto(link);
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+
+  const later = await browser.newContext({ ignoreHTTPSErrors: true });
+  const laterPage = await later.newPage();
+  await laterPage.goto(link);
+  await laterPage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  await expect(laterPage).toHaveURL(/\/login\/en\/invalid$/);
+  await expect(laterPage.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await expect(laterPage.getByText('has been used already')).toBeVisible();
+  expect((await later.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name)).not.toContain('acmeAccessToken');
+  await later.close();
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { BACKEND_ORIGIN, IDENTITY_PROVIDER_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { confirmElsewhere, continueWithCode } from './support/sign-in.ts';
 
 /**
  * The development backend and the identity provider fail while a person uses each screen that
@@ -294,13 +295,13 @@ test('mail-sent: the status says when the backend cannot tell, "send again" says
   await expect(page.getByText('We sent a new link.')).toBeVisible();
   await expect(status).toHaveText(text('en', 'mailSent.waiting'), pollBound);
 
-  // The newest link, opened on another device: this page's poll hands off to the organisation.
+  // The newest link, opened on another device: at its next poll this page asks for the code shown there.
   const phone = await browser.newContext({ ignoreHTTPSErrors: true });
-  const phonePage = await phone.newPage();
-  await phonePage.goto(await latestSignInLink(request, email));
-  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
-  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, pollBound);
+  const code = await confirmElsewhere(await phone.newPage(), await latestSignInLink(request, email));
   await phone.close();
+  await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible(pollBound);
+  await continueWithCode(page, code);
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
   expect(serverErrors()).toEqual([]);
 });
 

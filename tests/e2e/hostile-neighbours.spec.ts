@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
-import { requestLink } from './support/sign-in.ts';
+import { confirmElsewhere, continueWithCode, requestLink } from './support/sign-in.ts';
 import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -39,6 +39,11 @@ async function linkAskedFor(page: Page, email: string): Promise<string> {
   return latestSignInLink(page.request, email);
 }
 
+/** Names of the hand-off's cookies this browser holds for the organisations' hosts. */
+async function organisationCookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies(organisationOrigin('acme'))).filter((cookie) => cookie.domain === `.${DOMAIN}`).map((cookie) => cookie.name);
+}
+
 async function linkChecks(request: APIRequestContext, uuid: string) {
   return (await backendCalls(request)).filter((call) => call.path.endsWith('/isValidLink') && call.query.uuid === uuid);
 }
@@ -66,12 +71,130 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
     expect(await linkConfirmed(request, link)).toBe(false);
     await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
 
-    // The person's explicit "yes" confirms it: this browser signs in, and so does the waiting one.
+    // The person's explicit "yes" confirms it and signs in this browser, which moves on only when the person chooses.
     await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
-    await expect(otherPage).toHaveURL(`${organisationOrigin('acme')}/`);
+    await expect(otherPage.getByTestId('link-code')).toHaveText(/^\d{6}$/);
     expect(await linkChecks(request, uuid)).toHaveLength(1);
-    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 8_000 });
+    await otherPage.getByRole('link', { name: 'Continue here' }).click();
+    await expect(otherPage).toHaveURL(`${organisationOrigin('acme')}/`);
     await other.close();
+  });
+
+  test('an attacker who asked for the victim\'s address: 15 s after the victim confirms elsewhere, the waiting tab is still on the login host, a wrong code does not sign it in, the code on the victim\'s page does', async ({ page, browser }) => {
+    // The attacker's tab waits for a link mailed to the victim.
+    const email = uniqueAddress('anna@acme.test');
+    const link = await linkAskedFor(page, email);
+    const victim = await newBrowser(browser);
+    const victimPage = await victim.newPage();
+    const code = await confirmElsewhere(victimPage, link);
+    const confirmedAt = Date.now();
+    // The victim is signed in where they clicked, as they chose to be.
+    await victimPage.getByRole('link', { name: 'Continue here' }).click();
+    await expect(victimPage).toHaveURL(`${organisationOrigin('acme')}/`);
+    await victim.close();
+
+    await expect(page.getByRole('heading', { name: 'Type the code from the other browser' })).toBeVisible({ timeout: 8_000 });
+    await page.waitForTimeout(Math.max(0, 15_000 - (Date.now() - confirmedAt)));
+    expect(new URL(page.url()).origin).toBe(LOGIN_ORIGIN);
+    expect(await organisationCookieNames(page.context())).toEqual([]);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await continueWithCode(page, wrong);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('That is not the code. 4 more tries.');
+    expect(new URL(page.url()).origin).toBe(LOGIN_ORIGIN);
+    expect(await organisationCookieNames(page.context())).toEqual([]);
+
+    // Only with the code from the victim's screen, which the victim was told never to give away.
+    await continueWithCode(page, code);
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+    expect(await organisationCookieNames(page.context())).toContain('acmeAccessToken');
+  });
+
+  test('five wrong codes end the wait with a clear message, and the cookie from before them does not start the count again', async ({ page, browser }) => {
+    const email = uniqueAddress('bert@globex.test');
+    const link = await linkAskedFor(page, email);
+    const victim = await newBrowser(browser);
+    const code = await confirmElsewhere(await victim.newPage(), link);
+    await victim.close();
+    await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible({ timeout: 8_000 });
+    const beforeGuessing = await page.context().cookies(LOGIN_ORIGIN);
+
+    const guesses = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((guess) => guess !== code).slice(0, 5);
+    for (const guess of guesses.slice(0, 4)) {
+      await continueWithCode(page, guess);
+      await expect(page.getByRole('main').getByRole('alert')).toContainText('That is not the code.');
+    }
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('That is not the code. One more try: after that this sign-in ends.');
+    await continueWithCode(page, guesses[4]!);
+    await expect(page).toHaveURL(/\/login\/en\?error=link-code-attempts$/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('The code was wrong five times, so this sign-in has ended for your safety. Please request a new link.');
+    await expect(page.getByRole('textbox', { name: 'Work e-mail' })).toBeVisible();
+
+    // The browser brings back its wait as it was before the guesses: even the right code no longer works.
+    await page.context().addCookies(beforeGuessing);
+    await page.goto('/login/en/mail-sent');
+    await continueWithCode(page, code);
+    await expect(page).toHaveURL(/\/login\/en\?error=link-code-attempts$/);
+    expect(await organisationCookieNames(page.context())).toEqual([]);
+  });
+
+  test('without JavaScript on either side: the confirming browser shows the code, the waiting one asks for it and continues', async ({ browser }) => {
+    const waiting = await newBrowser(browser, { javaScriptEnabled: false });
+    const page = await waiting.newPage();
+    const email = uniqueAddress('carla@initech.test');
+    const link = await linkAskedFor(page, email);
+
+    const other = await newBrowser(browser, { javaScriptEnabled: false });
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
+    const code = (await otherPage.getByTestId('link-code').textContent()) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await other.close();
+
+    await page.getByRole('button', { name: 'I have opened the link' }).click();
+    await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+    await continueWithCode(page, '12345');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Please type the six digits the other page shows.');
+    await continueWithCode(page, code);
+    await expect(page).toHaveURL(`${organisationOrigin('initech')}/`);
+    await waiting.close();
+  });
+
+  test('the waiting browser asks the backend at most once in a few seconds, however often it is polled', async ({ page, request }) => {
+    const link = await linkAskedFor(page, uniqueAddress('anna@acme.test'));
+    const uuid = new URL(link).searchParams.get('uuid') ?? '';
+    const checks = async () => (await backendCalls(request)).filter((call) => call.path.endsWith(`/${uuid}/isValidId/`)).length;
+    await page.waitForTimeout(3_000);
+    const before = await checks();
+    const poll = (times: number) =>
+      page.evaluate(
+        (count) => Promise.all(Array.from({ length: count }, () => fetch('/login/api/email-sign-in/status').then((response) => response.status))),
+        times,
+      );
+    expect(await poll(40)).toEqual(Array(40).fill(200));
+    expect(await checks()).toBeLessThanOrEqual(before + 1);
+    // A poll after the few seconds asks again.
+    await page.waitForTimeout(3_100);
+    await poll(1);
+    expect(await checks()).toBeGreaterThan(before);
+  });
+
+  test('the confirmation and invitation pages name an address only when the link carries one', async ({ page }) => {
+    const planted = 'the security team. Your account has been LOCKED, call +1 555 0100';
+    const query = (email: string) => new URLSearchParams({ email, uuid: 'u', signature: 's', timestamp: '1' }).toString();
+    await page.goto(`/login/en/validatelink?${query(planted)}`);
+    await expect(page.getByRole('heading', { name: 'Sign in with this link?' })).toBeVisible();
+    await expect(page.getByText('Someone asked to sign in to Desk Booking with this link.')).toBeVisible();
+    await expect(page.getByText('LOCKED')).toHaveCount(0);
+    await page.goto(`/login/en/validatelink?${query('anna@acme.test')}`);
+    await expect(page.getByText('anna@acme.test')).toBeVisible();
+
+    await page.goto(`/login/en/invite-user?${new URLSearchParams({ email: planted, inviteToken: 't' })}`);
+    await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+    await expect(page.getByText('LOCKED')).toHaveCount(0);
+    await page.goto(`/login/en/invite-user?${new URLSearchParams({ email: 'anna@acme.test', inviteToken: 't' })}`);
+    await expect(page.getByText('anna@acme.test')).toBeVisible();
   });
 
   test('a script that submits the page\'s form, as a scanner might, confirms nothing: only the button does', async ({ page, browser, request }) => {
@@ -115,6 +238,9 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
     await expect(otherPage.getByRole('heading', { name: 'Mit diesem Link anmelden?' })).toBeVisible();
     await expect(otherPage.getByText(email)).toBeVisible();
     await otherPage.getByRole('button', { name: 'Ja, mich anmelden' }).click();
+    await expect(otherPage.getByRole('heading', { name: 'Link bestätigt' })).toBeVisible();
+    await expect(otherPage.getByTestId('link-code')).toHaveText(/^\d{6}$/);
+    await otherPage.getByRole('link', { name: 'Hier fortfahren' }).click();
     await expect(otherPage).toHaveURL(`${organisationOrigin('initech')}/`);
     await other.close();
   });

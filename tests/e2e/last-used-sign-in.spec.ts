@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
-import { signInByEmail } from './support/sign-in.ts';
+import { confirmElsewhere, continueWithCode, signInByEmail } from './support/sign-in.ts';
 
 /**
  * The sign-in method this browser used last is offered first and marked "(last used)" (issue 15,
@@ -62,7 +62,7 @@ test('after an e-mail sign-in the login page offers e-mail first, marked "(last 
   expect(holdingAddress.map((cookie) => cookie.name)).toEqual(['currentUser']);
 });
 
-test('a browser signed in at its poll, by a link opened on a phone, remembers e-mail too', async ({ page, browser }) => {
+test('a browser signed in with the code from a phone that opened its link remembers e-mail too', async ({ page, browser }) => {
   const email = uniqueAddress('bert@globex.test');
   await page.goto('/login/en');
   await page.getByLabel('Work e-mail').fill(email);
@@ -70,11 +70,10 @@ test('a browser signed in at its poll, by a link opened on a phone, remembers e-
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   const phone = await browser.newContext({ ignoreHTTPSErrors: true });
   const phonePage = await phone.newPage();
-  await phonePage.goto(await latestSignInLink(phonePage.request, email));
-  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
-  await expect(phonePage).toHaveURL(`${organisationOrigin('globex')}/`);
+  const code = await confirmElsewhere(phonePage, await latestSignInLink(phonePage.request, email));
   await phone.close();
-  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`, { timeout: 8_000 });
+  await continueWithCode(page, code);
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
 
   await openLoginAfterSigningOut(page);
   await expect(page.getByRole('textbox', { name: 'Work e-mail (last used)', exact: true })).toBeVisible();

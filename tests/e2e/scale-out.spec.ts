@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './support/dedicated-deployment.ts';
 import { testPort } from './support/environment.ts';
+import { continueWithCode } from './support/sign-in.ts';
 
 /**
  * Stateless scale-out: two instances behind nginx in round robin, sharing nothing but
@@ -105,14 +106,18 @@ test('e-mail sign-in: link request, mail-sent view, link and status polls each l
   await step(phone);
   await phonePage.goto(new URL(`${mailed.pathname}${mailed.search}`, deployment.origin).toString());
   const linkOpened = await step(phone);
-  // Not the browser that asked: the person confirms that it was them.
+  // Not the browser that asked: the person confirms that it was them, and is shown the code for the browser that asked.
   await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  const code = (await phonePage.getByTestId('link-code').textContent()) ?? '';
+  await phonePage.getByRole('link', { name: 'Continue here' }).click();
   await expect(phonePage).toHaveURL(acmeHere());
   await phone.close();
 
-  const signedIn = await poll();
-  expect(signedIn.status).toEqual({ state: 'signed-in', location: acmeHere() });
-  await page.goto(signedIn.status.location!);
+  const confirmed = await poll();
+  expect(confirmed.status).toEqual({ state: 'code-needed' });
+  await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible({ timeout: 8_000 });
+  const codeTyped = await step(context);
+  await continueWithCode(page, code);
   await expect(page).toHaveURL(acmeHere());
   await context.close();
 
@@ -126,7 +131,7 @@ test('e-mail sign-in: link request, mail-sent view, link and status polls each l
   const readers = [
     portOf(mailSentView!),
     instanceThatLogged(pending.stepId, 'backend call', { path: '/api/v1/flw/auth/:uuid/isValidId/' }),
-    instanceThatLogged(signedIn.stepId, 'email sign-in completed'),
+    instanceThatLogged(codeTyped, 'email sign-in completed'),
   ];
   expect(new Set(readers)).toEqual(new Set(APP_PORTS));
   instanceThatLogged(linkOpened, 'sign-in link opened', { outcome: 'signed-in' });

@@ -1,7 +1,14 @@
 import { cookies, headers } from 'next/headers';
 import { isValidId } from '@/lib/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
-import { checkEmailSignIn, readEmailSignIn, startWaitingForLink } from '@/lib/email-sign-in';
+import {
+  checkEmailSignIn,
+  continueWithLinkCode,
+  linkCodeFor,
+  readEmailSignIn,
+  rememberLinkConfirmedHere,
+  startWaitingForLink,
+} from '@/lib/email-sign-in';
 import type { RequestHost } from '@/lib/hosts';
 
 /** The e-mail wait (lib/email-sign-in.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
@@ -48,14 +55,23 @@ describe('the e-mail wait', () => {
     expect(state).toMatchObject({ uuid: 'link-1', email: 'anna@acme.test', deviceId: 'device-1', fromSignUp: false });
   });
 
-  it('waits while the link is unopened, says so when the backend cannot tell, and asks with the device the link was requested on', async () => {
+  it('waits while the link is unopened, asks the backend at most once in three seconds however often it is polled, and says so when the backend cannot tell', async () => {
     const jar = browserJar();
     await startWaitingForLink(jar, host, { uuid: 'link-2', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-2' });
     requestFrom(jar);
-    jest.mocked(isValidId).mockResolvedValueOnce({ ok: true, value: { confirmed: false } });
-    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'pending' });
-    jest.mocked(isValidId).mockResolvedValueOnce({ ok: false, failure: { kind: 'unavailable' } });
-    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'unavailable' });
+    const started = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(started);
+    try {
+      jest.mocked(isValidId).mockResolvedValueOnce({ ok: true, value: { confirmed: false } });
+      for (let poll = 0; poll < 20; poll += 1) await expect(checkEmailSignIn()).resolves.toEqual({ state: 'pending' });
+      expect(isValidId).toHaveBeenCalledTimes(1);
+
+      clock.mockReturnValue(started + 3_000);
+      jest.mocked(isValidId).mockResolvedValueOnce({ ok: false, failure: { kind: 'unavailable' } });
+      await expect(checkEmailSignIn()).resolves.toEqual({ state: 'unavailable' });
+    } finally {
+      clock.mockRestore();
+    }
     expect(jest.mocked(isValidId).mock.calls).toEqual([
       ['link-2', 'device-2'],
       ['link-2', 'device-2'],
@@ -63,15 +79,77 @@ describe('the e-mail wait', () => {
     expect(jar.jar.has('__Host-emailSignIn')).toBe(true);
   });
 
-  it('once the link is opened, hands off to the organisation and forgets the wait', async () => {
+  it('once the link is confirmed in this browser, hands off to the organisation at once and forgets the wait', async () => {
     const jar = browserJar();
     await startWaitingForLink(jar, host, { uuid: 'link-3', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-3' });
     requestFrom(jar);
-    jest.mocked(isValidId).mockResolvedValueOnce({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-3' } });
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'pending' });
+
+    await rememberLinkConfirmedHere(jar, host, 'link-3');
+    requestFrom(jar);
+    // Within the three seconds of the last check: this browser's own confirmation is asked for afresh.
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-3' } });
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
     expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
+    expect(jar.jar.has('__Host-linkConfirmedHere')).toBe(false);
     expect(jar.jar.get('acmeAccessToken')?.value).toBe('token-3');
     expect(jar.jar.get('__Host-lastSignInMethod')?.value).toBe('email');
+  });
+
+  it('confirmed in another browser, it hands off nothing: the answer stays sealed here until the code shown there is typed', async () => {
+    const jar = browserJar();
+    await startWaitingForLink(jar, host, { uuid: 'link-5', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-5' });
+    requestFrom(jar);
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-5' } });
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+    expect([...jar.jar.keys()]).toEqual(['__Host-emailSignIn']);
+    expect(jar.jar.get('__Host-emailSignIn')?.value).not.toContain('token-5');
+    // Another browser's confirmation of another link is not this one's.
+    await rememberLinkConfirmedHere(jar, host, 'link-other');
+    requestFrom(jar);
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+    expect(isValidId).toHaveBeenCalledTimes(1);
+
+    const code = linkCodeFor('link-5');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await expect(continueWithLinkCode(wrong)).resolves.toEqual({ state: 'wrong', triesLeft: 4 });
+    requestFrom(jar);
+    await expect(continueWithLinkCode('12 34')).resolves.toEqual({ state: 'malformed' });
+    expect(jar.jar.has('acmeAccessToken')).toBe(false);
+    await expect(continueWithLinkCode(`${code.slice(0, 3)} ${code.slice(3)}`)).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+    expect(jar.jar.get('acmeAccessToken')?.value).toBe('token-5');
+    expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
+  });
+
+  it('five wrong codes end the wait, and replaying the cookie from before them does not start the count again', async () => {
+    const jar = browserJar();
+    await startWaitingForLink(jar, host, { uuid: 'link-6', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-6' });
+    requestFrom(jar);
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-6' } });
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+    const beforeGuessing = jar.header();
+    const code = linkCodeFor('link-6');
+    const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((guess) => guess !== code).slice(0, 5);
+    const outcomes = [];
+    for (const guess of wrongCodes) {
+      requestFrom(jar);
+      outcomes.push(await continueWithLinkCode(guess));
+    }
+    expect(outcomes.map((outcome) => outcome.state)).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'ended']);
+    expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
+
+    jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: beforeGuessing }) as never);
+    await expect(continueWithLinkCode(code)).resolves.toEqual({ state: 'ended' });
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'expired' });
+    expect(jar.jar.has('acmeAccessToken')).toBe(false);
+  });
+
+  it('the code is the same for every instance that shares the secret, and another for every link', () => {
+    expect(linkCodeFor('link-7')).toBe(linkCodeFor('link-7'));
+    const codes = new Set(Array.from({ length: 50 }, (_, index) => linkCodeFor(`link-${index}`)));
+    expect(codes.size).toBeGreaterThan(45);
   });
 
   it('fifteen minutes after the newest link, the wait is over without asking the backend', async () => {

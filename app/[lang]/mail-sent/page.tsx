@@ -1,5 +1,7 @@
+import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { continueEmailSignIn, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { continueEmailSignIn, enterLinkCode, sendLinkAgain } from '@/components/email-sign-in/actions';
+import { LinkCodeForm } from '@/components/email-sign-in/link-code-form';
 import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { SendAgain } from '@/components/email-sign-in/send-again';
 import { SignInStatus } from '@/components/email-sign-in/sign-in-status';
@@ -7,7 +9,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { linkSentAgoMs, readEmailSignIn, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
+import { LINK_CODE_ATTEMPTS, linkSentAgoMs, readEmailSignIn, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
@@ -15,7 +17,49 @@ import { headingAsTitle } from '@/lib/i18n/page-title';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { receivedCookies } from '@/lib/request/context';
 
-export const generateMetadata = headingAsTitle('mailSent', 'heading');
+const waitingTitle = headingAsTitle('mailSent', 'heading');
+const codeTitle = headingAsTitle('mailSent', 'codeHeading');
+
+export async function generateMetadata(props: { params: Promise<{ lang: string }> }): Promise<Metadata> {
+  const pending = await readEmailSignIn(await receivedCookies());
+  return (pending?.confirmedElsewhere ? codeTitle : waitingTitle)(props);
+}
+
+type PollText = Parameters<typeof SignInStatus>[0]['text'];
+
+/**
+ * The link was confirmed in another browser: this one continues only with the code shown there
+ * (docs/decisions.md, A link confirmed elsewhere). It still listens, in case this browser
+ * confirms the link itself after all.
+ */
+async function CodeEntry({ language, pollText }: { language: Language; pollText: PollText }) {
+  const t = await getTranslations('mailSent');
+  const wrong = Object.fromEntries(
+    Array.from({ length: LINK_CODE_ATTEMPTS - 1 }, (_, index) => [index + 1, t('codeWrong', { triesLeft: index + 1 })]),
+  );
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-bold">{t('codeHeading')}</h1>
+      <p>{t('codeBody')}</p>
+      <LinkCodeForm
+        action={enterLinkCode}
+        language={language}
+        text={{
+          label: t('codeLabel'),
+          hint: t('codeHint'),
+          submit: t('codeSubmit'),
+          submitting: t('codeSubmitting'),
+          malformed: t('codeMalformed'),
+          wrong,
+        }}
+      />
+      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} codeNeeded text={pollText} />
+      <AnotherAddressButton language={language} />
+    </section>
+  );
+}
+
+const STATUS_URL = '/login/api/email-sign-in/status';
 
 export default async function MailSentPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
@@ -24,6 +68,14 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   if (!pending) return await redirectToPage('/', lang);
 
   const [t, tCommon, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getTranslations('errors')]);
+  const pollText: PollText = {
+    pending: t('waiting'),
+    'signed-in': t('signedIn'),
+    expired: t('expired'),
+    'code-needed': t('confirmedElsewhere'),
+    unavailable: tErrors('serviceUnavailable'),
+  };
+  if (pending.confirmedElsewhere) return <CodeEntry language={lang} pollText={pollText} />;
   const webmail = webmailFor(pending.email);
 
   return (
@@ -38,11 +90,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
           ),
         })}
       </p>
-      <SignInStatus
-        statusUrl="/login/api/email-sign-in/status"
-        intervalMs={SIGN_IN_POLL_INTERVAL_MS}
-        text={{ pending: t('waiting'), 'signed-in': t('signedIn'), expired: t('expired'), unavailable: tErrors('serviceUnavailable') }}
-      />
+      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} text={pollText} />
       <noscript>
         <FormButton action={continueEmailSignIn} language={lang} label={t('continueWithoutScript')} />
       </noscript>

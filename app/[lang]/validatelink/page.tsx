@@ -11,6 +11,7 @@ import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
 import { receivedCookies } from '@/lib/request/context';
 import type { LanguagePageProps } from '@/lib/request/search-params';
+import { isValidEmail } from '@/lib/validation';
 
 /** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
 async function askedInThisBrowser(uuid: string): Promise<boolean> {
@@ -38,15 +39,30 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   const t = await getTranslations('validateLink');
   const email = link.data.email;
   const text = {
-    ...(await islandText('validateLink', ['heading', 'askHeading', 'confirm', 'decline', 'continue', 'confirmed', 'confirmedElsewhere'])),
+    ...(await islandText('validateLink', [
+      'heading',
+      'askHeading',
+      'confirm',
+      'decline',
+      'continue',
+      'confirmed',
+      'confirmedElsewhere',
+      'codeHeading',
+      'codeIntro',
+      'codeWarning',
+      'continueHere',
+    ])),
     ...(await islandText('common', ['loading', 'tryAgain'])),
-    askBody: t.rich('askBody', {
-      email: () => (
-        <strong>
-          <EmailAddress email={email} />
-        </strong>
-      ),
-    }),
+    // The link's text is the backend's, but it is shown only when it has the form of an address.
+    askBody: isValidEmail(email)
+      ? t.rich('askBody', {
+          email: () => (
+            <strong>
+              <EmailAddress email={email} />
+            </strong>
+          ),
+        })
+      : t('askBodyWithoutAddress'),
     errors: await islandText('errors', linkConfirmationErrors),
   };
 

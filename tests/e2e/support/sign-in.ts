@@ -32,3 +32,21 @@ export async function storedLastLogin(browser: Browser): Promise<string> {
   expect(lastLogin, 'a lastLogin cookie after signing in').not.toBe('');
   return lastLogin;
 }
+
+/**
+ * Opens `link` in a browser that did not ask for it, says "Yes, sign me in", and reads the code
+ * that page then shows for the browser that asked.
+ */
+export async function confirmElsewhere(page: Page, link: string): Promise<string> {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Yes, sign me in' }).click();
+  const code = page.getByTestId('link-code');
+  await expect(code).toHaveText(/^\d{6}$/);
+  return (await code.textContent()) ?? '';
+}
+
+/** The waiting browser, once it asks for it, continues with the code from the other browser. */
+export async function continueWithCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Code of six digits' }).fill(code);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}

@@ -5,6 +5,7 @@ import { EmailAddress } from '@/components/ui/email-address';
 import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 import { islandText } from '@/lib/i18n/island-text';
+import { isValidEmail } from '@/lib/validation';
 
 // The invite link's query is its credential: no referrer to other sites.
 export const generateMetadata = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });
@@ -20,7 +21,8 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
     <section>
       <h1 className="text-2xl font-bold">{t('heading')}</h1>
       <p className="mt-2 text-muted">{t('intro')}</p>
-      {inviteFields.email && (
+      {/* The invitation's own text, shown only when it has the form of an address. */}
+      {inviteFields.email && isValidEmail(inviteFields.email) && (
         <p className="mt-4 font-medium">
           <EmailAddress email={inviteFields.email} />
         </p>
