@@ -177,8 +177,10 @@ const screens: Screen[] = [
     },
     retry: (page, language) => page.getByRole('button', { name: text(language, 'common.tryAgain') }).click(),
     message: alertInMain,
-    succeeded: async (page) => {
-      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 10_000 });
+    // Signed in here, and shown the code for the browser that asked: it goes on when the person chooses.
+    succeeded: async (page, language) => {
+      await page.getByRole('link', { name: text(language, 'validateLink.continueHere') }).click({ timeout: 10_000 });
+      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
     },
   },
   {
