@@ -4,7 +4,14 @@ import type { Instrumentation } from 'next';
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { assertConfigAtStartup } = await import('@/lib/config');
-    assertConfigAtStartup();
+    const warnings = assertConfigAtStartup();
+    // Next may register twice in one process (two bundles of this file); an administrator reads each warning once.
+    const said = Symbol.for('desk-login:startup-warnings');
+    if (!(said in process)) {
+      Object.defineProperty(process, said, { value: true });
+      const { logger } = await import('@/lib/logger');
+      for (const warning of warnings) logger().warn({ startup: true }, warning);
+    }
   }
 }
 

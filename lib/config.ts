@@ -151,6 +151,9 @@ export type Config = {
   };
 };
 
+/** Entra's authority paths that admit accounts of any directory. */
+const MULTI_TENANT_SEGMENTS = new Set(['organizations', 'common', 'consumers']);
+
 export type ConfigResult = { ok: true; config: Config; warnings: string[] } | { ok: false; problems: string[] };
 
 type Environment = Record<string, string | undefined>;
@@ -172,10 +175,16 @@ export function parseConfig(environment: Environment): ConfigResult {
   }
 
   const settings = parsed.data;
-  const warnings =
-    settings.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET
-      ? ['SESSION_SECRET is not set: using the development value. Never run production like this.']
-      : [];
+  const warnings: string[] = [];
+  if (settings.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
+    warnings.push('SESSION_SECRET is not set: using the development value. Never run production like this.');
+  }
+  const anyTenant = new URL(settings.MICROSOFT_AUTHORITY).pathname.split('/').find((segment) => MULTI_TENANT_SEGMENTS.has(segment.toLowerCase()));
+  if (settings.MICROSOFT_CLIENT_ID && anyTenant && settings.MICROSOFT_TENANT_IDS.length === 0) {
+    warnings.push(
+      `MICROSOFT_AUTHORITY admits any tenant (${anyTenant}) and MICROSOFT_TENANT_IDS is empty: a Microsoft sign-in passes only with the ID token claim xms_edov true. Add the optional claim xms_edov to the app registration (Token configuration), or list the allowed tenants in MICROSOFT_TENANT_IDS (docs/identity-providers.md).`,
+    );
+  }
 
   return {
     ok: true,
@@ -232,21 +241,27 @@ export class ConfigurationError extends Error {
 
 let loaded: Config | undefined;
 
+let loadedWarnings: string[] = [];
+
 /** The configuration of this process; parsed on first use, then kept. */
 export function getConfig(): Config {
   if (!loaded) {
     const result = parseConfig(process.env);
     if (!result.ok) throw new ConfigurationError(result.problems);
-    result.warnings.forEach((warning) => console.warn(`[config] ${warning}`));
     loaded = result.config;
+    loadedWarnings = result.warnings;
   }
   return loaded;
 }
 
-/** Called once when the server starts: a bad configuration ends the process before it serves. */
-export function assertConfigAtStartup(): void {
+/**
+ * Called once when the server starts: a bad configuration ends the process before it serves.
+ * What an administrator should still configure is returned, one line each, for the log.
+ */
+export function assertConfigAtStartup(): string[] {
   try {
     getConfig();
+    return loadedWarnings;
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     console.error('The login app cannot start, because its configuration is invalid:');

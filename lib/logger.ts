@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { headers } from 'next/headers';
-import { unstable_rethrow } from 'next/navigation';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { getConfig } from '@/lib/config';
 import { requestIdFrom } from '@/lib/request/id';
@@ -63,6 +61,8 @@ const loggersOfRequests = new WeakMap<object, Logger>();
 
 /** A logger whose lines carry the current request's id (server components, actions, route handlers, proxy). */
 export async function requestLogger(): Promise<Logger> {
+  // Loaded on first use: start-up (instrumentation.ts) logs before Next's request storage exists.
+  const [{ headers }, { unstable_rethrow }] = await Promise.all([import('next/headers'), import('next/navigation')]);
   let headerList: Awaited<ReturnType<typeof headers>>;
   try {
     headerList = await headers();

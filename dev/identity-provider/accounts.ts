@@ -70,37 +70,43 @@ export function emailForAccountId(kind: SiteKind, accountId: string): string | u
 }
 
 /**
- * Addresses whose provider does not vouch for them: `unverified…@…` (any domain). Google then says
- * `email_verified: false`, Entra `xms_edov: false`, the others `email_verified: false`.
+ * How the provider vouches for an address, by its prefix: `unverified…@` says no (`false`),
+ * `undeclared…@` leaves the claim out, `stringly…@` writes it as the string "true", `nulled…@`
+ * as null; any other address is vouched for with `true`. The claim is Google's and the generic
+ * providers' `email_verified`, Entra's `xms_edov`.
  */
-function isUnverified(email: string): boolean {
-  return /^unverified/i.test(email);
+function vouchingFor(email: string): { claim: boolean | string | null } | undefined {
+  if (/^unverified/i.test(email)) return { claim: false };
+  if (/^undeclared/i.test(email)) return undefined;
+  if (/^stringly/i.test(email)) return { claim: 'true' };
+  if (/^nulled/i.test(email)) return { claim: null };
+  return { claim: true };
 }
 
 const consumerGoogleDomains = new Set(['gmail.com', 'googlemail.com']);
 
 // The claims an account can hand out; oidc-provider keeps those of the granted scopes.
 export function claimsFor(kind: SiteKind, email: string): Record<string, unknown> {
-  const verified = !isUnverified(email);
+  const vouching = vouchingFor(email);
+  const emailVerified = vouching ? { email_verified: vouching.claim } : {};
   const name = displayNameFor(email);
   const domain = email.split('@')[1] ?? '';
   switch (kind) {
     case 'google':
       // Workspace accounts carry their domain in `hd`; consumer accounts none.
-      return { email, email_verified: verified, name, ...(consumerGoogleDomains.has(domain) ? {} : { hd: domain }) };
+      return { email, ...emailVerified, name, ...(consumerGoogleDomains.has(domain) ? {} : { hd: domain }) };
     case 'microsoft':
-      // Entra has no email_verified. xms_edov is an optional claim many tenants do not emit:
-      // here acme.test's tenant verified its domain, the others leave the claim out.
+      // Entra has no email_verified: the optional claim xms_edov says the tenant owns the domain.
       return {
         email,
         name,
         preferred_username: email,
         tid: localTenantId,
         oid: microsoftObjectId(email),
-        ...(verified ? (domain === 'acme.test' ? { xms_edov: true } : {}) : { xms_edov: false }),
+        ...(vouching ? { xms_edov: vouching.claim } : {}),
       };
     case 'keycloak':
     case 'generic':
-      return { email, email_verified: verified, name, preferred_username: email };
+      return { email, ...emailVerified, name, preferred_username: email };
   }
 }

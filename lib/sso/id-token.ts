@@ -97,11 +97,6 @@ export async function verifyIdToken(
   return payload;
 }
 
-// Claims as providers send them: Google has sent `email_verified` as the string "true" in older tokens.
-export function claimIs(value: unknown, wanted: boolean): boolean {
-  return value === wanted || value === String(wanted);
-}
-
 export function lowerCaseClaim(value: unknown): string | undefined {
   return typeof value === 'string' ? value.toLowerCase() : undefined;
 }

@@ -125,7 +125,12 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
   const nextStartup = /^(▲ Next\.js [\d.]+|- (Local|Network): +http:\/\/[\d.:]+|✓ (Starting\.\.\.|Ready in \d+m?s|Running next\.config took \d+m?s))$/;
   const ours = output.filter((line) => !nextStartup.test(line.trim()));
   expect(output.length - ours.length, 'Next\'s start-up lines').toBeLessThanOrEqual(6);
-  for (const line of ours) {
+  // What an administrator must still configure, said once at start-up: here the local provider's
+  // multi-tenant authority with no tenant list (docs/identity-providers.md).
+  const startup = ours.filter((line) => line.includes('"startup":true'));
+  expect(startup.map((line) => (JSON.parse(line) as LogLine).msg)).toEqual([expect.stringMatching(/^MICROSOFT_AUTHORITY admits any tenant \(organizations\).*xms_edov.*MICROSOFT_TENANT_IDS/)]);
+  expect((JSON.parse(startup[0]!) as { level: number }).level, 'a warning').toBe(40);
+  for (const line of ours.filter((entry) => !startup.includes(entry))) {
     let parsed: LogLine | undefined;
     try {
       parsed = JSON.parse(line) as LogLine;

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { DOMAIN, IDENTITY_PROVIDER_GENERIC_PORT, IDENTITY_PROVIDER_ORIGIN, testPort } from './support/environment.ts';
 import { KEY_REFRESH_COOLDOWN_MS } from '../../lib/sso/id-token.ts';
-import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, startPath } from './support/single-sign-on.ts';
+import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
  * MICROSOFT_AUTHORITY and GOOGLE_ISSUER may name any OpenID provider (docs/decisions.md, Single
@@ -102,6 +102,22 @@ for (const shape of shapes) {
       for (const provider of ['microsoft', 'google', 'microsoft'] as const) await signInAtOnce(page, provider, deployment.origin, httpsPort);
       expect((await identityProviderSites(page.request))[shape.site]!.reads.discovery).toBe(before);
     });
+    test('email_verified absent or a string: either button refuses it, and ssoLogin never sees it', async ({ page }) => {
+      const refused: string[] = [];
+      for (const provider of ['google', 'microsoft'] as const) {
+        for (const prefix of ['undeclared', 'stringly']) {
+          const email = uniqueSsoAddress(prefix, 'acme.test');
+          refused.push(email);
+          await page.goto(startPath(provider, { login_hint: email }, deployment.origin));
+          await expect(page).toHaveURL(`${deployment.origin}/login/en?error=${provider}-email-not-verified`);
+        }
+      }
+      await signInAtOnce(page, 'microsoft', deployment.origin, httpsPort);
+      const seen = await ssoLoginEmails(page.request);
+      expect(seen).toContain('sso-one@acme.test');
+      expect(refused.filter((email) => seen.includes(email))).toEqual([]);
+    });
+
     // The realm is this file's alone: its key and its outage touch no other test.
     if (shape.site !== 'keycloak') return;
 

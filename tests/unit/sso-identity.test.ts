@@ -13,7 +13,8 @@ const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
 describe('identityRefusal (docs/decisions.md, Single sign-on)', () => {
   it.each<[string, JWTPayload, IdentityPolicy, ReturnType<typeof identityRefusal>]>([
     ['a verified Google address', { email_verified: true }, anyone, undefined],
-    ['Google\'s older string form', { email_verified: 'true' }, anyone, undefined],
+    ['the string "true" (fail closed: not the boolean)', { email_verified: 'true' }, anyone, 'google-email-not-verified'],
+    ['null', { email_verified: null }, anyone, 'google-email-not-verified'],
     ['an unverified Google address', { email_verified: false }, anyone, 'google-email-not-verified'],
     ['a Google token without email_verified', {}, anyone, 'google-email-not-verified'],
     ['a listed hosted domain', { email_verified: true, hd: 'Acme.example' }, { ...anyone, googleHostedDomains: ['acme.example'] }, undefined],
@@ -23,22 +24,30 @@ describe('identityRefusal (docs/decisions.md, Single sign-on)', () => {
     expect(identityRefusal('google', claims, policy)).toBe(refusal);
   });
 
+  const listed: IdentityPolicy = { ...anyone, microsoftTenantIds: [tenant] };
   it.each<[string, JWTPayload, IdentityPolicy, ReturnType<typeof identityRefusal>]>([
-    ['xms_edov absent (most tenants): accepted', { tid: tenant }, anyone, undefined],
-    ['xms_edov true', { xms_edov: true }, anyone, undefined],
-    ['xms_edov false', { xms_edov: false }, anyone, 'microsoft-email-not-verified'],
-    ['xms_edov "false"', { xms_edov: 'false' }, anyone, 'microsoft-email-not-verified'],
+    ['Entra, xms_edov true', { tid: tenant, xms_edov: true }, anyone, undefined],
+    ['Entra, xms_edov absent from an unlisted tenant', { tid: tenant }, anyone, 'microsoft-email-not-verified'],
+    ['Entra, xms_edov false', { tid: tenant, xms_edov: false }, anyone, 'microsoft-email-not-verified'],
+    ['Entra, xms_edov "False"', { tid: tenant, xms_edov: 'False' }, anyone, 'microsoft-email-not-verified'],
+    ['Entra, xms_edov "true" (a string)', { tid: tenant, xms_edov: 'true' }, anyone, 'microsoft-email-not-verified'],
+    ['Entra, xms_edov null', { tid: tenant, xms_edov: null }, anyone, 'microsoft-email-not-verified'],
+    ['Entra, email_verified true but no xms_edov: a tenant could write that claim', { tid: tenant, email_verified: true }, anyone, 'microsoft-email-not-verified'],
+    ['a listed tenant without xms_edov', { tid: tenant.toUpperCase() }, listed, undefined],
+    ['a listed tenant whose token says xms_edov false', { tid: tenant, xms_edov: false }, listed, 'microsoft-email-not-verified'],
+    ['another tenant, even with xms_edov true', { tid: '00000000-0000-0000-0000-000000000001', xms_edov: true }, listed, 'microsoft-tenant-not-allowed'],
+    ['no tid when tenants are listed', { email_verified: true }, listed, 'microsoft-tenant-not-allowed'],
+    ['a plain OpenID provider saying email_verified true', { email_verified: true }, anyone, undefined],
     ['a plain OpenID provider saying email_verified false', { email_verified: false }, anyone, 'microsoft-email-not-verified'],
-    ['a listed tenant', { tid: tenant.toUpperCase() }, { ...anyone, microsoftTenantIds: [tenant] }, undefined],
-    ['another tenant', { tid: '00000000-0000-0000-0000-000000000001' }, { ...anyone, microsoftTenantIds: [tenant] }, 'microsoft-tenant-not-allowed'],
-    ['no tid when tenants are listed', {}, { ...anyone, microsoftTenantIds: [tenant] }, 'microsoft-tenant-not-allowed'],
+    ['a plain OpenID provider saying nothing', {}, anyone, 'microsoft-email-not-verified'],
+    ['a plain OpenID provider saying "true"', { email_verified: 'true' }, anyone, 'microsoft-email-not-verified'],
   ])('Microsoft: %s', (_case, claims, policy, refusal) => {
     expect(identityRefusal('microsoft', claims, policy)).toBe(refusal);
   });
 
   it('the Google rules do not apply to Microsoft, nor the other way round', () => {
-    expect(identityRefusal('microsoft', { tid: tenant }, { googleHostedDomains: ['acme.example'], microsoftTenantIds: [] })).toBeUndefined();
-    expect(identityRefusal('google', { email_verified: true, xms_edov: false }, { googleHostedDomains: [], microsoftTenantIds: [tenant] })).toBeUndefined();
+    expect(identityRefusal('microsoft', { tid: tenant, xms_edov: true }, { googleHostedDomains: ['acme.example'], microsoftTenantIds: [] })).toBeUndefined();
+    expect(identityRefusal('google', { email_verified: true, tid: 'another' }, { googleHostedDomains: [], microsoftTenantIds: [tenant] })).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { gaxios, OAuth2Client } from 'google-auth-library';
 import type { SsoClient } from '@/lib/config';
 import { openIdDiscoveryUrl, type Discovery } from '@/lib/sso/discovery';
-import { claimIs, lowerCaseClaim } from '@/lib/sso/id-token';
+import { lowerCaseClaim } from '@/lib/sso/id-token';
 import type { ProviderSignIn } from '@/lib/sso/provider-contract';
 
 /** Google's sign-in on the server, through google-auth-library (its descriptor: google.ts). */
@@ -47,9 +47,13 @@ export const googleSignIn: ProviderSignIn = {
   // A refusal carries the provider's response, a network failure none.
   gaveNoAnswer: (error) => error instanceof gaxios.GaxiosError && error.response === undefined,
 
-  /** Google must vouch for the address (`email_verified` true), and be of a listed Workspace domain (`hd`) if any are. */
+  /**
+   * Google, or any provider behind the Google button, must vouch for the address with
+   * `email_verified` the boolean true (absent, null, a string: unverified), and be of a listed
+   * Workspace domain (`hd`) if any are.
+   */
   identityRefusal(claims, policy) {
-    if (!claimIs(claims.email_verified, true)) return 'google-email-not-verified';
+    if (claims.email_verified !== true) return 'google-email-not-verified';
     const hostedDomain = lowerCaseClaim(claims.hd);
     if (policy.googleHostedDomains.length > 0 && !(hostedDomain && policy.googleHostedDomains.includes(hostedDomain))) {
       return 'google-domain-not-allowed';

@@ -1,7 +1,7 @@
 import { AuthError, ConfidentialClientApplication, LogLevel, ProtocolMode, type Configuration } from '@azure/msal-node';
 import type { SsoClient } from '@/lib/config';
 import { openIdDiscoveryUrl, type Discovery } from '@/lib/sso/discovery';
-import { claimIs, lowerCaseClaim } from '@/lib/sso/id-token';
+import { lowerCaseClaim } from '@/lib/sso/id-token';
 import type { ProviderSignIn } from '@/lib/sso/provider-contract';
 
 /** Microsoft's sign-in on the server, through @azure/msal-node (its descriptor: microsoft.ts). */
@@ -121,19 +121,19 @@ export const microsoftSignIn: ProviderSignIn = {
   gaveNoAnswer: (error) => error instanceof AuthError && msalNetworkErrors.has(error.errorCode),
 
   /**
-   * Entra has no `email_verified`; its `xms_edov` ("e-mail domain owner verified", an optional
-   * claim) false means the tenant has not verified the domain of `email`, so that address may
-   * belong to someone else. Many tenants do not emit it: absent is accepted, and the backend must
-   * not take an unverified Entra `email` as proof on its own (docs/identity-providers.md). A plain
-   * OpenID provider behind the Microsoft button that says `email_verified: false` is refused for
-   * the same reason. Listed tenants (`tid`) restrict it further.
+   * Fail closed (docs/decisions.md, Single sign-on): an Entra token (it names its tenant, `tid`)
+   * vouches for its `email` only with `xms_edov: true`, the optional claim by which Entra says
+   * the tenant owns that address's domain; without it any tenant's administrator could type
+   * anyone's address. A tenant the operator listed is vouched for by the operator, unless the
+   * token itself says otherwise. Any other provider behind the Microsoft button must say
+   * `email_verified: true`. Absent, null, a string: unverified.
    */
   identityRefusal(claims, policy) {
-    if (claimIs(claims.xms_edov, false) || claimIs(claims.email_verified, false)) return 'microsoft-email-not-verified';
     const tenantId = lowerCaseClaim(claims.tid);
-    if (policy.microsoftTenantIds.length > 0 && !(tenantId && policy.microsoftTenantIds.includes(tenantId))) {
-      return 'microsoft-tenant-not-allowed';
-    }
-    return undefined;
+    const tenantListed = tenantId !== undefined && policy.microsoftTenantIds.includes(tenantId);
+    if (policy.microsoftTenantIds.length > 0 && !tenantListed) return 'microsoft-tenant-not-allowed';
+    const saysOtherwise = (claims.xms_edov !== undefined && claims.xms_edov !== true) || (claims.email_verified !== undefined && claims.email_verified !== true);
+    const vouched = claims.tid === undefined ? claims.email_verified === true : tenantListed || claims.xms_edov === true;
+    return vouched && !saysOtherwise ? undefined : 'microsoft-email-not-verified';
   },
 };
