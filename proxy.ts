@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/arrival-proxy';
-import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
+import { clearingsOfTamperedCookies, parseCookieHeader, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
+import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { inlineStyleHashes } from '@/lib/inline-style-hashes';
@@ -79,9 +80,7 @@ async function route(
     response = NextResponse.redirect(target, 307);
   }
 
-  if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetLastLogin) {
-    clearCookie(response.cookies, 'lastLogin', host);
-  }
+  if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetBrowser) forgetThisBrowser(response.cookies, host);
   return response;
 }
 

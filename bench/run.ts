@@ -264,7 +264,7 @@ try {
     sameBrowser.push((await timeConfirmation(activeBrowser, origins, 'same-browser')).milliseconds);
     const polled = await timeConfirmation(activeBrowser, origins, 'other-browser');
     otherBrowser.push(polled.milliseconds);
-    lastLoginCookie ??= polled.setCookies.find((cookie) => cookie.startsWith('lastLogin='));
+    lastLoginCookie ??= polled.setCookies.find((cookie) => cookie.startsWith('__Host-lastLogin='));
     accessToken ??= polled.setCookies.find((cookie) => cookie.startsWith('acmeAccessToken='))?.split('=')[1];
   }
   if (!lastLoginCookie || !accessToken) throw new Error('the signed-in status answer set no lastLogin or access token cookie');

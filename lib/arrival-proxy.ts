@@ -5,7 +5,7 @@ import { isTokenAccepted, organisationsOfNetwork } from '@/lib/backend/organisat
 import { clientAddressFrom } from '@/lib/request/client-address';
 import { getConfig } from '@/lib/config';
 import { readCookie, type ReceivedCookies } from '@/lib/cookies';
-import { readLastLogin, writeOrganisationSignIn } from '@/lib/hand-off';
+import { earnedDeviceId, readLastLogin, writeOrganisationSignIn } from '@/lib/hand-off';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { isLanguage } from '@/lib/i18n/routing';
 import { logger } from '@/lib/logger';
@@ -24,12 +24,15 @@ export async function arrive(
   requestId: string,
 ): Promise<{ response?: NextResponse; arrival: Arrival }> {
   const config = getConfig();
+  const device = earnedDeviceId(received);
+  // No value: a sibling host may have written this loginUUID.
+  if (device.refused) logger().warn({ requestId, binding: device.refused }, 'device id not earned in this browser, ignored');
   const arrival = await resolveArrival(
     {
       fetchDestination: request.headers.get('sec-fetch-dest'),
       query: request.nextUrl.searchParams,
       lastLogin: await readLastLogin(received),
-      deviceId: readCookie(received, 'deviceId'),
+      deviceId: device.deviceId,
       subDomainCookie: readCookie(received, 'subDomain'),
       clientAddress: clientAddressFrom(request.headers, config.trustedProxyHops),
     },

@@ -30,7 +30,8 @@ export type ArrivalChecks = {
 };
 
 export type Arrival =
-  | { kind: 'show-login'; forgetLastLogin: boolean }
+  /** `forgetBrowser`: signed out in the web app, so this browser's sign-in is forgotten. */
+  | { kind: 'show-login'; forgetBrowser: boolean }
   | { kind: 'organisation'; subDomain: string }
   | { kind: 'device-sign-in'; subDomain: string; accessToken: string }
   | { kind: 'tray-host'; url: string };
@@ -68,8 +69,7 @@ export async function resolveArrival(
   appDomains: readonly string[],
   now: () => number = Date.now,
 ): Promise<Arrival> {
-  const forgetLastLogin = request.query.get('from') === 'web' && request.lastLogin !== undefined;
-  if (!mayAutoLogin(request)) return { kind: 'show-login', forgetLastLogin };
+  if (!mayAutoLogin(request)) return { kind: 'show-login', forgetBrowser: request.query.get('from') === 'web' };
 
   const deadline = now() + ARRIVAL_BUDGET_MS;
   const remaining = () => deadline - now();
@@ -97,5 +97,5 @@ export async function resolveArrival(
     if (address) return { kind: 'tray-host', url: address };
   }
 
-  return { kind: 'show-login', forgetLastLogin: false };
+  return { kind: 'show-login', forgetBrowser: false };
 }

@@ -31,7 +31,11 @@ type CookieDefinition = { name: string; lifetimeSeconds: number; httpOnly: boole
 function definitions(productKey: string) {
   return {
     deviceId: { name: 'loginUUID', lifetimeSeconds: 30 * DAY, httpOnly: true, scope: 'organisation-domain' },
-    lastLogin: { name: 'lastLogin', lifetimeSeconds: 90 * DAY, httpOnly: true, scope: 'organisation-domain' },
+    // Written beside loginUUID at a completed hand-off: only then does arrival trust that device id.
+    deviceBinding: { name: '__Host-deviceBinding', lifetimeSeconds: 30 * DAY, httpOnly: true, scope: 'login-host' },
+    lastLogin: { name: '__Host-lastLogin', lifetimeSeconds: 90 * DAY, httpOnly: true, scope: 'login-host' },
+    // Where lastLogin lived before issue 23, on the parent domain: never read, only expired.
+    legacyLastLogin: { name: 'lastLogin', lifetimeSeconds: 0, httpOnly: true, scope: 'organisation-domain' },
     subDomain: { name: `${productKey}SubDomain`, lifetimeSeconds: 365 * DAY, httpOnly: false, scope: 'organisation-domain' },
     currentUser: { name: 'currentUser', lifetimeSeconds: 10 * DAY, httpOnly: false, scope: 'organisation-domain' },
     sharedJwt: { name: 'sharedJWT', lifetimeSeconds: 30 * DAY, httpOnly: true, scope: 'organisation-domain' },

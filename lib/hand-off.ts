@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
+import { clearCookie, readCookie, sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, type RequestHost } from '@/lib/hosts';
+import { digests } from '@/lib/sealed';
 import type { SignInMethod } from '@/lib/sign-in-method';
 
 /**
@@ -25,12 +27,44 @@ export type OrganisationSignIn = { subDomain: string; authToken: string; email?:
  */
 export async function writeOrganisationSignIn(writer: CookieWriter, host: RequestHost, signIn: OrganisationSignIn): Promise<void> {
   await lastLoginCookie.write(writer, host, { subDomain: signIn.subDomain, authToken: signIn.authToken });
+  clearCookie(writer, 'legacyLastLogin', host);
   writePlainCookie(writer, 'subDomain', host, signIn.subDomain);
   writeAccessToken(writer, host, signIn.subDomain, signIn.authToken);
   if (signIn.email) writePlainCookie(writer, 'currentUser', host, signIn.email);
-  // The device id this sign-in was made with: a later arrival is recognised by it.
-  if (signIn.deviceId) writePlainCookie(writer, 'deviceId', host, signIn.deviceId);
+  // The device id this sign-in was made with: a later arrival is recognised by it, in this browser only.
+  if (signIn.deviceId) {
+    writePlainCookie(writer, 'deviceId', host, signIn.deviceId);
+    writePlainCookie(writer, 'deviceBinding', host, deviceBindingsOf(signIn.deviceId)[0]!);
+  }
   if (signIn.method) writePlainCookie(writer, 'lastSignInMethod', host, signIn.method);
+}
+
+function deviceBindingsOf(deviceId: string): string[] {
+  return digests('device-binding', deviceId).map((digest) => digest.toString('base64url'));
+}
+
+export type EarnedDeviceId = { deviceId: string; refused?: undefined } | { deviceId: undefined; refused?: 'unbound' | 'mismatch' };
+
+/**
+ * The device id this browser earned. `loginUUID` lives on the parent domain, where any sibling
+ * host can replace it, so it counts only beside the host-only binding this app wrote with it at
+ * a completed hand-off; a link request alone earns nothing.
+ */
+export function earnedDeviceId(received: ReceivedCookies): EarnedDeviceId {
+  const deviceId = readCookie(received, 'deviceId');
+  if (!deviceId) return { deviceId: undefined };
+  const binding = Buffer.from(readCookie(received, 'deviceBinding') ?? '');
+  if (binding.length === 0) return { deviceId: undefined, refused: 'unbound' };
+  const matches = deviceBindingsOf(deviceId).some((expected) => {
+    const wanted = Buffer.from(expected);
+    return wanted.length === binding.length && timingSafeEqual(wanted, binding);
+  });
+  return matches ? { deviceId } : { deviceId: undefined, refused: 'mismatch' };
+}
+
+/** Signed out in the web app (`?from=web`): the next person at this browser starts from the login page. */
+export function forgetThisBrowser(writer: CookieWriter, host: RequestHost): void {
+  for (const cookie of ['lastLogin', 'legacyLastLogin', 'deviceId', 'deviceBinding'] as const) clearCookie(writer, cookie, host);
 }
 
 /** The hand-off itself: the cookies written, and the organisation's address for the browser to go to. */

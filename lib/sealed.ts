@@ -19,7 +19,7 @@ export type SealPurpose =
   | 'app-code';
 
 /** Keyed digests, each purpose under a key of its own beside the sealing keys. */
-type DigestPurpose = 'link-code';
+type DigestPurpose = 'link-code' | 'device-binding';
 
 const keys = new Map<string, Uint8Array>();
 

@@ -62,10 +62,10 @@ export function confirmLoginLink(check: LinkCheck): boolean {
   return true;
 }
 
-export function findSignedInLink(uuid: string): { subDomain: string; authToken: string } | undefined {
+export function findSignedInLink(uuid: string): { email: string; subDomain: string; authToken: string } | undefined {
   const link = links.get(uuid);
   if (!link || link.authToken === undefined || !isFresh(link.sentAt)) return undefined;
-  return { subDomain: link.subDomain, authToken: link.authToken };
+  return { email: link.email, subDomain: link.subDomain, authToken: link.authToken };
 }
 
 export function forgetLoginLinks(): void {

@@ -53,7 +53,7 @@ test.afterAll(() => {
 /** As nginx forwards it: the public Host, https, and the browser's cookie. */
 function arrive(request: APIRequestContext) {
   return request.get(`http://127.0.0.1:${APP_PORT}/login/en`, {
-    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-proto': 'https', cookie: `lastLogin=${lastLogin}` },
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-proto': 'https', cookie: `__Host-lastLogin=${lastLogin}` },
     maxRedirects: 0,
     timeout: 10_000,
   });

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
+import { backendCalls } from './support/backend.ts';
 import { signInByEmail } from './support/sign-in.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
@@ -18,13 +19,24 @@ test('a returning user lands on the organisation in a single round trip: no page
   expect(loginRequests).toEqual([`${LOGIN_ORIGIN}/login`]);
 });
 
-test('?from=web logs out: the stored sign-in is forgotten and the login page is shown', async ({ page, context }) => {
+test('?from=web logs out and forgets the browser: lastLogin, the device id and its binding; the next visit asks no device', async ({ page, context, request }) => {
   await signInByEmail(page, 'bert@globex.test', 'globex');
-  expect(await cookieNames(context)).toContain('lastLogin');
+  const signedIn = ['__Host-lastLogin', 'loginUUID', '__Host-deviceBinding', 'flwSubDomain'];
+  expect(await cookieNames(context)).toEqual(expect.arrayContaining(signedIn));
+  const deviceId = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
 
   await page.goto('/login/en?from=web');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  expect(await cookieNames(context)).not.toContain('lastLogin');
+  const left = await cookieNames(context);
+  expect(signedIn.filter((name) => left.includes(name))).toEqual(['flwSubDomain']);
+
+  // A shared computer: the next person's visit goes to the remembered organisation's own login, signed in by nothing.
+  const before = (await backendCalls(request)).length;
+  await page.goto('/login/en');
+  await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+  const calls = (await backendCalls(request)).slice(before);
+  expect(calls.filter((call) => call.deviceId === deviceId)).toEqual([]);
+  expect(await cookieNames(context)).not.toContain('__Host-lastLogin');
 });
 
 test('no auto-login while an error is shown', async ({ page }) => {
@@ -45,14 +57,17 @@ test('the login refuses to be framed, so nothing signs in inside a frame', async
   expect(frame?.url()).not.toMatch(/^https:/);
 });
 
-test('a known device is signed in by its device id, with the organisation cookies set', async ({ page, context }) => {
-  await context.addCookies([
-    { name: 'loginUUID', value: '22222222-2222-4222-8222-222222222222', domain: `.${DOMAIN}`, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
-  ]);
+test('a device this browser signed in with is signed in again by its device id, with lastLogin gone, and the organisation cookies set', async ({ page, context, request }) => {
+  await signInByEmail(page, 'bert@globex.test', 'globex');
+  const deviceId = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
+  for (const name of ['__Host-lastLogin', 'flwSubDomain', 'globexAccessToken']) await context.clearCookies({ name });
+
+  const before = (await backendCalls(request)).length;
   await page.goto('/login');
   await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
-  const names = (await context.cookies(organisationOrigin('globex'))).map((cookie) => cookie.name);
-  expect(names).toEqual(expect.arrayContaining(['lastLogin', 'flwSubDomain', 'globexAccessToken']));
+  const deviceChecks = (await backendCalls(request)).slice(before).filter((call) => call.path.endsWith('/isValidDeviceId'));
+  expect(deviceChecks.map((call) => call.deviceId)).toContain(deviceId);
+  expect(await cookieNames(context)).toEqual(expect.arrayContaining(['__Host-lastLogin', 'flwSubDomain', 'globexAccessToken']));
 });
 
 test('a remembered sub-domain leads to that organisation', async ({ page, context }) => {

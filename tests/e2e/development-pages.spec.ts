@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestSignInLink } from './support/backend.ts';
-import { BACKEND_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { BACKEND_ORIGIN, LOGIN_ORIGIN } from './support/environment.ts';
 import { signInByEmail } from './support/sign-in.ts';
 
 /** The development backend's own pages (dev/README.md): the mailbox and the organisation's landing page. */
@@ -38,10 +38,10 @@ test('the mailbox fits a phone: a mail to a long address scrolls nothing sideway
 test('"Back to the login" on the landing page signs out: the login shows instead of the arrival sending the person back', async ({ page, context }) => {
   await signInByEmail(page, 'anna@acme.test', 'acme');
   // The stored sign-in alone would bring a plain /login straight back here.
-  expect((await context.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name)).toContain('lastLogin');
+  expect((await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).toContain('__Host-lastLogin');
 
   await page.getByRole('link', { name: 'Back to the login' }).click();
   await expect(page).toHaveURL(`${LOGIN_ORIGIN}/login/en?from=web`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  expect((await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).not.toContain('lastLogin');
+  expect((await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).not.toContain('__Host-lastLogin');
 });

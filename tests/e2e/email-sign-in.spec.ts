@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
-import { BACKEND_ORIGIN, DOMAIN, organisationOrigin } from './support/environment.ts';
+import { BACKEND_ORIGIN, DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { confirmElsewhere, requestLink } from './support/sign-in.ts';
 
 test('a returning user signs in by e-mail: the waiting tab follows the link opened in another tab within a second', async ({ page, context, request }) => {
@@ -25,12 +25,18 @@ test('a returning user signs in by e-mail: the waiting tab follows the link open
 
   const cookies = await context.cookies(organisationOrigin('acme'));
   const byName = Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie]));
-  for (const name of ['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken', 'currentUser']) {
+  for (const name of ['loginUUID', 'flwSubDomain', 'acmeAccessToken', 'currentUser']) {
     expect(byName[name], `cookie ${name}`).toMatchObject({ domain: `.${DOMAIN}`, path: '/', secure: true, sameSite: 'Lax' });
   }
   expect(byName.flwSubDomain?.value).toBe('acme');
   expect(decodeURIComponent(byName.currentUser?.value ?? '')).toBe(email);
-  for (const name of ['loginUUID', 'lastLogin', 'acmeAccessToken']) expect(byName[name]?.httpOnly, name).toBe(true);
+  for (const name of ['loginUUID', 'acmeAccessToken']) expect(byName[name]?.httpOnly, name).toBe(true);
+  // What only this app reads stays on its own host: the sealed lastLogin and the device id's binding.
+  const ownHost = (await context.cookies(LOGIN_ORIGIN)).filter((cookie) => cookie.domain === `web.${DOMAIN}`);
+  for (const name of ['__Host-lastLogin', '__Host-deviceBinding']) {
+    expect(ownHost.find((cookie) => cookie.name === name), `cookie ${name}`).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  }
+  expect(cookies.map((cookie) => cookie.name)).not.toContain('__Host-lastLogin');
   expect(cookies.find((cookie) => cookie.name === '__Host-emailSignIn')).toBeUndefined();
 });
 

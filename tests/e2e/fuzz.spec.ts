@@ -74,7 +74,7 @@ const QUERY_KEYS = [
   'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code', 'code_challenge', 'code_challenge_method',
 ];
 /** Every cookie name of lib/cookies.ts (PRODUCT_KEY is the default `flw`). */
-const COOKIE_NAMES = ['loginUUID', 'lastLogin', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'sharedJWT', '__Host-tempUser', '__Host-emailSignIn', '__Host-ssoFlow', '__Host-ssoOrganisations'];
+const COOKIE_NAMES = ['loginUUID', '__Host-deviceBinding', '__Host-lastLogin', 'lastLogin', '__Host-linkConfirmedHere', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'sharedJWT', '__Host-tempUser', '__Host-emailSignIn', '__Host-ssoFlow', '__Host-ssoOrganisations'];
 /** Shaped like a sealed value (compact JWE, dir + A256GCM) but sealed with no key of ours. */
 const FORGED_SEALED = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA';
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
-import { confirmElsewhere, continueWithCode, requestLink } from './support/sign-in.ts';
+import { confirmElsewhere, continueWithCode, requestLink, signInByEmail } from './support/sign-in.ts';
 import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -16,7 +16,7 @@ const SIBLING_ORIGIN = `https://evil.${DOMAIN}:${HTTPS_PORT}`;
 const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
 const WEB_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
 
-/** The calls of a sign-in; the arrival's isValidDeviceId reads the browser's cookie by design. */
+/** The calls of a sign-in, without the arrival's device checks (tested on their own below). */
 function signInCalls(calls: BackendCall[]): BackendCall[] {
   return calls.filter((call) => !call.path.endsWith('/isValidDeviceId'));
 }
@@ -223,7 +223,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
     await expect(otherPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
     expect(await linkChecks(request, new URL(link).searchParams.get('uuid') ?? '')).toEqual([]);
     expect(await linkConfirmed(request, link)).toBe(false);
-    expect((await other.cookies(organisationOrigin('globex'))).map((cookie) => cookie.name)).not.toContain('lastLogin');
+    expect((await other.cookies(organisationOrigin('globex'))).map((cookie) => cookie.name)).not.toContain('globexAccessToken');
     await other.close();
   });
 
@@ -302,7 +302,7 @@ test.describe('cookies planted by a sibling host', () => {
     await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
     const victimCookies = (await victim.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name);
     expect(victimCookies).not.toContain('acmeAccessToken');
-    expect(victimCookies).not.toContain('lastLogin');
+    expect((await victim.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).not.toContain('__Host-lastLogin');
 
     // Positive control: the very same return, with the attacker's own cookie, completes.
     const own = await returnWithCookies(attacker, providerReturn, `${flowCookie.name}=${flowCookie.value}`);
@@ -365,6 +365,63 @@ test.describe('cookies planted by a sibling host', () => {
       expect(response.headers().location, host).toBe(`${LOGIN_ORIGIN}/login/start-google?lang=en&login_hint=x%40acme.test`);
     }
     await client.dispose();
+  });
+});
+
+test.describe('arrival honours only a device id this browser earned', () => {
+  /** A device the development backend knows (dev/backend/seed.ts): its isValidDeviceId signs bert in. */
+  const KNOWN_DEVICE = '22222222-2222-4222-8222-222222222222';
+
+  test('a loginUUID planted from a sibling host, for a device the backend knows, signs nobody in and is not even asked about; the one this browser earned does', async ({ browser, request }) => {
+    const victim = await newBrowser(browser);
+    const page = await victim.newPage();
+    await plantFromSibling(page, [`loginUUID=${KNOWN_DEVICE}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
+    const before = (await backendCalls(request)).length;
+    await page.goto('/login/en');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect((await backendCalls(request)).slice(before).filter((call) => call.deviceId === KNOWN_DEVICE)).toEqual([]);
+    expect(await organisationCookieNames(victim)).not.toContain('globexAccessToken');
+    await victim.close();
+
+    // Positive control: a device id earned by a completed sign-in, with lastLogin and the hint gone, still signs in.
+    const returning = await newBrowser(browser);
+    const again = await returning.newPage();
+    await signInByEmail(again, 'anna@acme.test', 'acme');
+    const earned = (await returning.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
+    for (const name of ['__Host-lastLogin', 'flwSubDomain', 'acmeAccessToken']) await returning.clearCookies({ name });
+    const mark = (await backendCalls(request)).length;
+    await again.goto('/login/en');
+    await expect(again).toHaveURL(`${organisationOrigin('acme')}/`);
+    expect((await backendCalls(request)).slice(mark).filter((call) => call.path.endsWith('/isValidDeviceId')).map((call) => call.deviceId)).toContain(earned);
+    expect(await organisationCookieNames(returning)).toContain('acmeAccessToken');
+    await returning.close();
+  });
+
+  test('the device id of a browser that waited for a link confirmed elsewhere is no shortcut around the code, even once the backend knows it', async ({ page, browser, request }) => {
+    const email = uniqueAddress('anna@acme.test');
+    const link = await linkAskedFor(page, email);
+    const waitingDevice = (await backendCalls(request)).find((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email)))?.deviceId;
+    expect(waitingDevice).toMatch(/^[0-9a-f-]{36}$/);
+    const victim = await newBrowser(browser);
+    const code = await confirmElsewhere(await victim.newPage(), link);
+    await victim.close();
+    await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible({ timeout: 8_000 });
+    // The waiting browser's poll was answered a sign-in for that device: the backend now knows it.
+    const known = await request.get(`${BACKEND_ORIGIN}/api/v1/flw/auth/isValidDeviceId`, { headers: { deviceId: waitingDevice! } });
+    expect(known.ok()).toBe(true);
+
+    // However the attacker learnt it, written as loginUUID it is not this browser's to use.
+    await plantFromSibling(page, [`loginUUID=${waitingDevice}; Domain=${DOMAIN}; Path=/; Secure; SameSite=Lax`]);
+    const before = (await backendCalls(request)).length;
+    await page.goto('/login/en');
+    expect(new URL(page.url()).origin).toBe(LOGIN_ORIGIN);
+    expect((await backendCalls(request)).slice(before).filter((call) => call.deviceId === waitingDevice)).toEqual([]);
+    expect(await organisationCookieNames(page.context())).not.toContain('acmeAccessToken');
+
+    // Positive control: the code still continues this wait.
+    await page.goto('/login/en/mail-sent');
+    await continueWithCode(page, code);
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
   });
 });
 

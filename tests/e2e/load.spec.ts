@@ -251,7 +251,7 @@ test('the login page under load: every answer the page, no errors, no memory gro
 test('the arrival redirect under load: every answer the organisation, no errors, no memory growth', async () => {
   const organisation = `${organisationOrigin('acme')}/`;
   const measured = await measure('arrival redirect', {
-    headers: { ...PUBLIC_HEADERS, cookie: `lastLogin=${lastLogin}` },
+    headers: { ...PUBLIC_HEADERS, cookie: `__Host-lastLogin=${lastLogin}` },
     expected: (status, headers) => status === 303 && headers.location === organisation,
   });
   expectSound(measured);

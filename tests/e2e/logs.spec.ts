@@ -110,7 +110,7 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
   // The test itself saw each kind of secret, or it would prove nothing about it.
   const kinds = [...secrets.values.values()];
   const expectedKinds = ['address typed', 'SSO account', 'link uuid', 'link signature', 'code in /login/google', 'code in /login/microsoft'];
-  expectedKinds.push('ID token', 'token in /sso/callback', 'cookie loginUUID', 'cookie lastLogin', 'cookie acmeAccessToken', 'cookie currentUser');
+  expectedKinds.push('ID token', 'token in /sso/callback', 'cookie loginUUID', 'cookie __Host-lastLogin', 'cookie __Host-deviceBinding', 'cookie acmeAccessToken', 'cookie currentUser');
   expect(expectedKinds.filter((kind) => !kinds.includes(kind))).toEqual([]);
 
   const [instance] = deployment.instances;

@@ -155,7 +155,7 @@ for (const { provider, button } of [
     await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
     await expect(page).toHaveURL(acmeHere());
     const cookies = (await context.cookies(acmeHere())).map((cookie) => cookie.name);
-    expect(cookies).toEqual(expect.arrayContaining(['lastLogin', 'flwSubDomain', 'acmeAccessToken']));
+    expect(cookies).toEqual(expect.arrayContaining(['loginUUID', 'flwSubDomain', 'acmeAccessToken']));
     await context.close();
 
     expectAlternation(deployment.forwarded().slice(seen));

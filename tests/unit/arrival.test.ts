@@ -61,7 +61,7 @@ describe('resolveArrival', () => {
     const backend = checks({
       organisationsOfNetwork: jest.fn(async () => ({ ok: true as const, value: [{ trayConfigUrl: 'https://globex.example.com/tray/config' }] })),
     });
-    expect(await resolveArrival(arrival({ clientAddress: undefined }), backend, domains)).toEqual({ kind: 'show-login', forgetLastLogin: false });
+    expect(await resolveArrival(arrival({ clientAddress: undefined }), backend, domains)).toEqual({ kind: 'show-login', forgetBrowser: false });
     expect(backend.organisationsOfNetwork).not.toHaveBeenCalled();
   });
 
@@ -80,9 +80,12 @@ describe('resolveArrival', () => {
     expect(backend.calls).toEqual([]);
   });
 
-  it('forgets the stored sign-in on ?from=web', async () => {
-    const result = await resolveArrival(arrival({ query: new URLSearchParams('from=web'), lastLogin: { subDomain: 'acme', authToken: 't' } }), checks(), domains);
-    expect(result).toEqual({ kind: 'show-login', forgetLastLogin: true });
+  it('forgets the browser\'s sign-in on ?from=web, stored or not, and asks nothing', async () => {
+    const backend = checks();
+    const result = await resolveArrival(arrival({ query: new URLSearchParams('from=web'), lastLogin: { subDomain: 'acme', authToken: 't' }, deviceId: 'd' }), backend, domains);
+    expect(result).toEqual({ kind: 'show-login', forgetBrowser: true });
+    expect(await resolveArrival(arrival({ query: new URLSearchParams('from=web'), deviceId: 'd' }), backend, domains)).toEqual({ kind: 'show-login', forgetBrowser: true });
+    expect(backend.calls).toEqual([]);
   });
 
   it('shows the login page when the backend is down', async () => {
@@ -92,7 +95,7 @@ describe('resolveArrival', () => {
       organisationsOfNetwork: jest.fn(async () => unavailable),
     });
     const result = await resolveArrival(arrival({ lastLogin: { subDomain: 'acme', authToken: 't' }, deviceId: 'd' }), backend, domains);
-    expect(result).toEqual({ kind: 'show-login', forgetLastLogin: false });
+    expect(result).toEqual({ kind: 'show-login', forgetBrowser: false });
   });
 
   it('shares one time budget among its calls, and stops asking once it is spent', async () => {

@@ -18,7 +18,7 @@ describe('parseCookieHeader', () => {
 
   it('reads a name that arrives twice as absent: a sibling host shadowed ours', () => {
     // A cookie planted for Path=/login is sent before ours (Path=/); Next would have kept the last.
-    const received = parseCookieHeader('loginUUID=planted; lastLogin=sealed; loginUUID=ours');
+    const received = parseCookieHeader('loginUUID=planted; __Host-lastLogin=sealed; loginUUID=ours');
     expect(readCookie(received, 'deviceId')).toBeUndefined();
     expect(readCookie(received, 'lastLogin')).toBe('sealed');
     expect(tamperedCookieNames(received)).toEqual(['loginUUID']);
@@ -36,7 +36,7 @@ describe('parseCookieHeader', () => {
 
   it('survives garbage: no header, empty pairs, bad escapes, names without values', () => {
     expect(readCookie(parseCookieHeader(undefined), 'deviceId')).toBeUndefined();
-    const received = parseCookieHeader(';; =x; loginUUID=%E0%A4%A; flag; lastLogin=');
+    const received = parseCookieHeader(';; =x; loginUUID=%E0%A4%A; flag; __Host-lastLogin=');
     expect(readCookie(received, 'deviceId')).toBe('%E0%A4%A');
     expect(readCookie(received, 'lastLogin')).toBeUndefined();
   });

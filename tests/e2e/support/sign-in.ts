@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { organisationOrigin } from './environment.ts';
+import { LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 /**
  * Asks for a sign-in link on the login page in `language`, and waits for the screen it leads to:
@@ -23,11 +23,11 @@ export async function signInByEmail(page: Page, seeded: string, subDomain: strin
   return email;
 }
 
-/** A genuine stored sign-in: the `lastLogin` cookie Anna's browser keeps after signing in. */
+/** A genuine stored sign-in: the `__Host-lastLogin` cookie Anna's browser keeps after signing in. */
 export async function storedLastLogin(browser: Browser): Promise<string> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   await signInByEmail(await context.newPage(), 'anna@acme.test', 'acme');
-  const lastLogin = (await context.cookies(organisationOrigin('acme'))).find((cookie) => cookie.name === 'lastLogin')?.value ?? '';
+  const lastLogin = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === '__Host-lastLogin')?.value ?? '';
   await context.close();
   expect(lastLogin, 'a lastLogin cookie after signing in').not.toBe('');
   return lastLogin;
