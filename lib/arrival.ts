@@ -47,8 +47,9 @@ export function mayAutoLogin(request: Pick<ArrivalRequest, 'fetchDestination' | 
 }
 
 /**
- * The organisation's address from its tray configuration URL, with the `tray/config` suffix
- * removed; only on a configured domain, over https, without credentials.
+ * The organisation's address from its tray configuration URL: `https://<label>.<domain>/`, built
+ * from the host's one label below a configured domain. Nothing else of that URL (its path, port
+ * or credentials) reaches the redirect: `https://acme.<domain>//evil.com/` would leave the domain.
  */
 export function organisationAddressFromTrayConfig(trayConfigUrl: string, appDomains: readonly string[]): string | undefined {
   let url: URL;
@@ -57,10 +58,12 @@ export function organisationAddressFromTrayConfig(trayConfigUrl: string, appDoma
   } catch {
     return undefined;
   }
-  const onConfiguredDomain = appDomains.some((domain) => url.hostname.endsWith(`.${domain}`));
-  if (url.protocol !== 'https:' || url.username || url.password || !onConfiguredDomain) return undefined;
-  const path = url.pathname.replace(/\/?tray\/config\/?$/, '/');
-  return `${url.origin}${path.endsWith('/') ? path : `${path}/`}`;
+  if (url.protocol !== 'https:') return undefined;
+  for (const domain of appDomains) {
+    const label = url.hostname.endsWith(`.${domain}`) ? url.hostname.slice(0, -domain.length - 1) : undefined;
+    if (label !== undefined && DNS_LABEL.test(label)) return `https://${label.toLowerCase()}.${domain}/`;
+  }
+  return undefined;
 }
 
 export async function resolveArrival(

@@ -15,7 +15,9 @@ export type RequestHost = {
   port: string;
 };
 
-const HOST_HEADER = /^([a-z0-9.-]+)(?::(\d{1,5}))?$/;
+// A port is 1 to 65535 without leading zeros: anything else would make an invalid URL of every redirect.
+const HOST_HEADER = /^([a-z0-9.-]+)(?::([1-9]\d{0,4}))?$/;
+const MAX_PORT = 65_535;
 
 export function resolveRequestHost(
   headers: { get(name: string): string | null },
@@ -28,7 +30,8 @@ export function resolveRequestHost(
     .sort((a, b) => b.length - a.length)
     .find((candidate) => hostname === candidate || hostname.endsWith(`.${candidate}`));
 
-  if (match && domain) return { protocol, domain, hostname, port: match[2] ?? '' };
+  const port = match?.[2] ?? '';
+  if (match && domain && Number(port) <= MAX_PORT) return { protocol, domain, hostname, port };
 
   const fallback = appDomains[0] ?? 'localhost';
   return { protocol, domain: fallback, hostname: `web.${fallback}`, port: '' };

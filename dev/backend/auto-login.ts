@@ -3,7 +3,7 @@ import { backendConfig } from './config.ts';
 import { findOrganisation, findUser } from './directory.ts';
 import { headerValue, sendErrorCode, sendJson } from './http.ts';
 import type { ApiRequest } from './http.ts';
-import { knownDevices, officeNetworks } from './seed.ts';
+import { knownDevices, officeNetworks, trayPathOfNetwork } from './seed.ts';
 import { findSession, issueAuthToken } from './sessions.ts';
 
 export function isValidDeviceId({ req, res }: ApiRequest): void {
@@ -29,7 +29,7 @@ export function organisationsOfCaller({ req, res }: ApiRequest): void {
     {
       subDomain: organisation.subDomain,
       name: organisation.name,
-      trayConfigUrl: `https://${organisation.subDomain}.${backendConfig.appDomain}/tray/config`,
+      trayConfigUrl: `https://${organisation.subDomain}.${backendConfig.appDomain}${trayPathOfNetwork.get(callerAddress(req)) ?? '/tray/config'}`,
     },
   ]);
 }

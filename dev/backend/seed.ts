@@ -89,7 +89,11 @@ export const knownDevices = new Map<string, string>([
 export const officeNetworks = new Map<string, string>([
   ['203.0.113.7', 'globex'],
   ['198.51.100.23', 'initech'],
+  ['198.51.100.66', 'acme'],
 ]);
+
+// An office network whose tray URL, as registered, has a path that leaves the domain if copied.
+export const trayPathOfNetwork = new Map<string, string>([['198.51.100.66', '//evil.example/']]);
 
 // Auth tokens valid from the start, so users/me can be tried without signing in first.
 export const seededAuthTokens = new Map<string, { email: string; subDomain: string }>([

@@ -61,11 +61,18 @@ export function createUser(
 }
 
 /**
- * Completes an invitation: the invite link's own query fields, plus the chosen name. The device
- * id goes in the header this app chose; one written into the link's query is not passed on.
+ * The fields of an invitation link that addUser passes on (docs/decisions.md, The calls). Any
+ * other key of its query (`role=ROLE_MANAGER`, `isAdmin=true`, a `deviceId`) stays here: the
+ * link's text is whatever its holder made of it.
+ */
+const INVITATION_FIELDS = ['email', 'inviteToken', 'language', 'domain', 'subDomain'] as const;
+
+/**
+ * Completes an invitation: the invite link's own fields, plus the chosen name. The device id goes
+ * in the header this app chose.
  */
 export function addUser(invite: Record<string, string>, name: string, deviceId: string): Promise<BackendResult<unknown>> {
-  const fields = Object.fromEntries(Object.entries(invite).filter(([key]) => key.toLowerCase() !== 'deviceid'));
+  const fields = Object.fromEntries(INVITATION_FIELDS.filter((key) => Object.hasOwn(invite, key)).map((key) => [key, invite[key]]));
   return callBackend({ method: 'POST', path: `${AUTH}/addUser`, headers: { deviceId }, body: { ...fields, name } }, z.unknown());
 }
 

@@ -18,6 +18,29 @@ export type Discovery = z.infer<typeof discoveryDocument>;
 /** The provider gave no usable answer: not reachable, too slow, or an error page instead. */
 export class ProviderUnreachable extends Error {}
 
+/** The document names another issuer than the one it was fetched for: a misconfiguration, or another provider's document. */
+export class DiscoveryIssuerMismatch extends Error {
+  override name = 'DiscoveryIssuerMismatch';
+}
+
+/** Entra's authority paths that admit any directory; its document names `{tenantid}` there. */
+const MULTI_TENANT_SEGMENTS = new Set(['organizations', 'common']);
+
+/**
+ * OpenID Connect Discovery 1.0 section 4.3: the `issuer` in the document must be the very URL
+ * it was fetched under, before `/.well-known/openid-configuration`. The one difference allowed
+ * is Entra's multi-tenant template, `{tenantid}` where the address says `organizations` or
+ * `common`: the token's own `tid` fills it in later (id-token.ts).
+ */
+export function issuerMatchesDiscoveryUrl(issuer: string, discoveryUrl: string): boolean {
+  const expected = discoveryUrl.replace(/\/\.well-known\/openid-configuration$/, '').replace(/\/+$/, '').split('/');
+  const named = issuer.replace(/\/+$/, '').split('/');
+  return (
+    named.length === expected.length &&
+    named.every((part, index) => part === expected[index] || (part === '{tenantid}' && MULTI_TENANT_SEGMENTS.has(expected[index]!.toLowerCase())))
+  );
+}
+
 /**
  * Where an OpenID provider publishes its discovery document: directly under its issuer (OpenID
  * Connect Discovery 1.0 section 4: `https://idp.example`, `…/realms/acme`). Microsoft's hosts
@@ -54,6 +77,11 @@ export function discover(url: string, now: number = Date.now()): Promise<Discove
       .catch((error: unknown) => {
         if (cache.get(url) === entry) cache.delete(url);
         throw new ProviderUnreachable('discovery failed', { cause: error });
+      })
+      .then((document) => {
+        if (issuerMatchesDiscoveryUrl(document.issuer, url)) return document;
+        if (cache.get(url) === entry) cache.delete(url);
+        throw new DiscoveryIssuerMismatch('the discovery document names another issuer');
       }),
   };
   cache.set(url, entry);

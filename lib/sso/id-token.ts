@@ -93,6 +93,11 @@ export async function verifyIdToken(
   if (!acceptedIssuers(expected.discovery.issuer, payload.tid).includes(payload.iss ?? '')) {
     throw new IdTokenRejected('unexpected issuer', 'unexpected_issuer');
   }
+  // OIDC Core 3.1.3.7: with several audiences the token must name us as the party it was issued to.
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== expected.clientId) {
+    throw new IdTokenRejected('azp is not this client', 'azp_mismatch');
+  }
   if (payload.nonce !== expected.nonce) throw new IdTokenRejected('nonce does not match this sign-in', 'nonce_mismatch');
   return payload;
 }

@@ -12,7 +12,7 @@ import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing
 import { errorKind, requestLogger } from '@/lib/logger';
 import { requestContext } from '@/lib/request/context';
 import { isMobileRequest } from '@/lib/request/user-agent';
-import { ProviderUnreachable } from './discovery';
+import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
 import { appRedirectLocation, codeChallengeSchema, type AppRedirect } from './app-code';
 import { appRedirectOf, readSsoFlow, writeSsoFlow, writeSsoOrganisations, type SsoFlowState } from './flow-state';
 import { verifyIdToken } from './id-token';
@@ -32,6 +32,7 @@ function toLogin(language: Language, error: LoginPageError): Response {
 
 function providerProblem(error: unknown): LoginPageError {
   if (error instanceof ProviderNotConfigured) return 'provider-not-configured';
+  if (error instanceof DiscoveryIssuerMismatch) return 'provider-failed';
   return error instanceof ProviderUnreachable ? 'provider-unavailable' : 'unknown';
 }
 

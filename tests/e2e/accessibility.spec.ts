@@ -59,7 +59,8 @@ async function confirmedElsewhere(page: Page, d: Dictionary, language: Language)
   return { wait, code };
 }
 
-type Screen = { name: string; open: (page: Page, d: Dictionary, language: Language) => Promise<void> };
+/** `long`: reaching it takes a whole sign-in per language, more than the default test time on a busy machine. */
+type Screen = { name: string; long?: boolean; open: (page: Page, d: Dictionary, language: Language) => Promise<void> };
 
 /** Every screen and state: how to reach it in a language, and what shows that it is there. */
 const screens: Screen[] = [
@@ -157,6 +158,7 @@ const screens: Screen[] = [
   },
   {
     name: 'link confirmed in a browser that did not ask for it, showing the code',
+    long: true,
     open: async (page, d, language) => {
       await confirmedElsewhere(page, d, language);
       await expectHeading(page, d.validateLink.codeHeading);
@@ -165,6 +167,7 @@ const screens: Screen[] = [
   },
   {
     name: 'mail-sent view asking for the code from the other browser, after a wrong one',
+    long: true,
     open: async (page, d, language) => {
       const { wait, code } = await confirmedElsewhere(page, d, language);
       await page.context().clearCookies();
@@ -323,6 +326,7 @@ async function controlsWithoutVisibleFocus(page: Page): Promise<string[]> {
 
 for (const screen of screens) {
   test(`${screen.name}: axe finds nothing in en, de and nl, and every control shows its focus`, async ({ page, context }) => {
+    if (screen.long) test.slow();
     for (const language of languages) {
       await test.step(language, async () => {
         await context.clearCookies();

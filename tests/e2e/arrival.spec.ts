@@ -96,6 +96,14 @@ test('an office network is recognised by its address and sent to its organisatio
     maxRedirects: 0,
   });
   expect(elsewhere.status()).toBe(200);
+
+  // Only the host's label of the registered URL is used: its path would lead off the domain.
+  const crafted = await request.get(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-for': '198.51.100.66', 'x-forwarded-proto': 'https' },
+    maxRedirects: 0,
+  });
+  expect(crafted.status()).toBe(303);
+  expect(crafted.headers().location).toBe(`https://acme.${DOMAIN}/`);
 });
 
 test('a token in local storage leads to the host root', async ({ page }) => {

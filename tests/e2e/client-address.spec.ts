@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
 import { idTokenEmail, uniqueSsoAddress } from './support/single-sign-on.ts';
-import { requestLink } from './support/sign-in.ts';
+import { requestLink, signInByEmail } from './support/sign-in.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -104,13 +104,12 @@ test('the single sign-on return: ssoLogin carries the address nginx saw', async 
   expect(await callsCarryingForgery(request)).toEqual([]);
 });
 
-test('the arrival (proxy.ts) forwards the address nginx saw: a known device is signed in by isValidDeviceId', async ({ browser, request }) => {
-  const device = '22222222-2222-4222-8222-222222222222';
+test('the arrival (proxy.ts) forwards the address nginx saw: a device this browser earned is signed in by isValidDeviceId', async ({ browser, request }) => {
   const context = await forgingBrowser(browser);
-  await context.addCookies([
-    { name: 'loginUUID', value: device, domain: `.${DOMAIN}`, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
-  ]);
   const page = await context.newPage();
+  await signInByEmail(page, 'bert@globex.test', 'globex');
+  const device = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
+  for (const name of ['__Host-lastLogin', 'flwSubDomain', 'globexAccessToken']) await context.clearCookies({ name });
   await page.goto('/login/en');
   await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
   await context.close();
@@ -119,4 +118,17 @@ test('the arrival (proxy.ts) forwards the address nginx saw: a known device is s
   expect(deviceChecks.length).toBeGreaterThan(0);
   expect.soft(new Set(deviceChecks.map((call) => call.forwardedFor))).toEqual(new Set([SEEN_BY_NGINX]));
   expect(await callsCarryingForgery(request)).toEqual([]);
+});
+
+test('the product API behind the same nginx gets the address nginx saw, not the entries a client wrote', async ({ request }) => {
+  const probe = crypto.randomUUID();
+  // Posing as globex's office: were the entry passed on, the backend would answer with globex.
+  const posing = await request.get(`https://127.0.0.1:${HTTPS_PORT}/api/v1/flw/orgs/me?probe=${probe}`, {
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-for': GLOBEX_OFFICE },
+  });
+  expect(posing.status()).toBe(200);
+  expect(await posing.json()).toEqual([]);
+  const call = (await backendCalls(request)).filter((entry) => entry.query.probe === probe);
+  // Positive control: the call did arrive, with one entry, nginx's.
+  expect(call.map((entry) => entry.forwardedFor)).toEqual([SEEN_BY_NGINX]);
 });

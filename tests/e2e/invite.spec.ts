@@ -5,9 +5,9 @@ function invitedAddress() {
   return `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
 }
 
-test('an invited colleague chooses a valid name and is sent a sign-in link', async ({ page, request }) => {
+test('an invited colleague chooses a valid name and is sent a sign-in link; addUser gets the invitation\'s own fields, nothing added to its query', async ({ page, request }) => {
   const email = invitedAddress();
-  await page.goto(`/login/invite-user?email=${encodeURIComponent(email)}&language=en&inviteToken=invite-ok`);
+  await page.goto(`/login/invite-user?email=${encodeURIComponent(email)}&language=en&inviteToken=invite-ok&role=ROLE_MANAGER&isAdmin=true&deviceId=planted`);
   await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
   await page.getByLabel('Your name').fill('Zoë van Dijk-Łukasz');
   await page.getByRole('button', { name: 'Join' }).click();

@@ -1,3 +1,4 @@
+import { connect } from 'node:tls';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_ORIGIN } from './support/environment.ts';
 
@@ -67,6 +68,56 @@ test('a forged Host or X-Forwarded-Host never becomes the target of a redirect',
       expectSafeLocation(response.headers().location, JSON.stringify(headers));
     }
   }
+});
+
+test('a Host with a port no URL can carry is answered like any other, with the security headers, and its port goes nowhere', async ({ request }) => {
+  const client = `https://127.0.0.1:${HTTPS_PORT}`;
+  for (const host of [`acme.${DOMAIN}:99999`, `web.${DOMAIN}:99999`, `web.${DOMAIN}:0`]) {
+    for (const path of ['/login/en', '/login', '/login/start-google?lang=en']) {
+      const response = await request.get(`${client}${path}`, { headers: { host }, maxRedirects: 0 });
+      expect(response.status(), `${host} ${path}`).toBeLessThan(500);
+      expect(response.headers()['strict-transport-security'], `${host} ${path}`).toMatch(/max-age=\d+/);
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+      expect(response.headers()['x-frame-options']).toBe('DENY');
+      expect(response.headers().location ?? '').not.toContain('99999');
+      expect(response.headers()['content-security-policy'] ?? '').not.toContain('99999');
+    }
+  }
+  // Positive control: a served port is kept in the redirect.
+  const served = await request.get(`${client}/login/en`, { headers: { host: `acme.${DOMAIN}:${HTTPS_PORT}` }, maxRedirects: 0 });
+  expect(served.headers().location).toBe(`https://web.${DOMAIN}:${HTTPS_PORT}/login/en`);
+});
+
+/** A request nginx refuses itself (a Host with a space), written on the wire: no client library sends it. */
+function rawAnswerOf(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: HTTPS_PORT, servername: `web.${DOMAIN}`, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] }, () => socket.end(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+test('nginx\'s own answers, never passed to the app, carry HSTS, nosniff and the frame refusal too', async ({ request }) => {
+  const refused = await rawAnswerOf(`GET /login/en HTTP/1.1\r\nHost: web ${DOMAIN}\r\nConnection: close\r\n\r\n`);
+  expect(refused).toMatch(/^HTTP\/1\.1 400 /);
+  const tooLarge = await request.post(`https://127.0.0.1:${HTTPS_PORT}/login/en`, {
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'content-type': 'application/x-www-form-urlencoded' },
+    data: `email=${'a'.repeat(2 * 1024 * 1024)}`,
+  });
+  expect(tooLarge.status()).toBe(413);
+  const headersOf400 = refused.toLowerCase();
+  for (const line of ['strict-transport-security: max-age=31536000; includesubdomains', 'x-content-type-options: nosniff', 'x-frame-options: deny']) {
+    expect(headersOf400, line).toContain(line);
+  }
+  expect(tooLarge.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(tooLarge.headers()['x-content-type-options']).toBe('nosniff');
+  expect(tooLarge.headers()['x-frame-options']).toBe('DENY');
+  // Positive control, and once only: a page of the app carries each header a single time.
+  const page = await request.get(`https://127.0.0.1:${HTTPS_PORT}/login/en`, { headers: { host: `web.${DOMAIN}:${HTTPS_PORT}` } });
+  const names = page.headersArray().map((header) => header.name.toLowerCase());
+  for (const name of ['strict-transport-security', 'x-content-type-options', 'x-frame-options']) expect(names.filter((entry) => entry === name), name).toHaveLength(1);
 });
 
 const subDomainPayloads = ['evil.com', 'evil.com/', 'acme.evil.com', '%2F%2Fevil.com', 'acme@evil.com', 'acme:443', '..', 'a'.repeat(64)];

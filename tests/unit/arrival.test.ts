@@ -125,7 +125,12 @@ describe('organisationAddressFromTrayConfig', () => {
   it.each([
     ['https://globex.example.com/tray/config', 'https://globex.example.com/'],
     ['https://globex.example.com/tray/config/', 'https://globex.example.com/'],
-    ['https://globex.example.com:8443/office/tray/config', 'https://globex.example.com:8443/office/'],
+    ['https://Globex.example.com/tray/config', 'https://globex.example.com/'],
+    // Only the label counts: no path, port or credentials of the backend's URL reach the redirect.
+    ['https://globex.example.com:8443/office/tray/config', 'https://globex.example.com/'],
+    ['https://acme.example.com//evil.com/', 'https://acme.example.com/'],
+    ['https://acme.example.com/%2F%2Fevil.com/tray/config', 'https://acme.example.com/'],
+    ['https://user:pass@globex.example.com/tray/config', 'https://globex.example.com/'],
   ])('%s becomes %s', (tray, expected) => {
     expect(organisationAddressFromTrayConfig(tray, domains)).toBe(expected);
   });
@@ -135,7 +140,8 @@ describe('organisationAddressFromTrayConfig', () => {
     'https://example.com.evil.com/tray/config',
     'https://evilexample.com/tray/config',
     'http://globex.example.com/tray/config',
-    'https://user:pass@globex.example.com/tray/config',
+    'https://a.b.example.com/tray/config',
+    'https://example.com/tray/config',
     'javascript:alert(1)//globex.example.com',
     'not a url',
   ])('refuses %s', (tray) => {

@@ -28,6 +28,9 @@ describe('resolveRequestHost', () => {
     ['a Host with user info', 'x@y'],
     ['user info in front of a configured domain', 'evil.com@web.example.com'],
     ['a port that is not a number', 'web.example.com:http'],
+    ['a port past 65535', 'web.example.com:99999'],
+    ['port 0', 'web.example.com:0'],
+    ['a port with a leading zero', 'web.example.com:0443'],
   ])('falls back to web.<first domain> without port for %s', (_case, host) => {
     expect(resolveRequestHost(headers({ host }), domains)).toEqual({
       protocol: 'https',

@@ -1,6 +1,6 @@
 import { Authority, Logger, ProtocolMode as AuthorityProtocolMode } from '@azure/msal-common/node';
 import { ConfidentialClientApplication, ProtocolMode, type INetworkModule, type NetworkResponse } from '@azure/msal-node';
-import { DISCOVERY_MAX_AGE_MS, discover, forgetDiscovery, ProviderUnreachable, type Discovery } from '@/lib/sso/discovery';
+import { DISCOVERY_MAX_AGE_MS, discover, DiscoveryIssuerMismatch, forgetDiscovery, issuerMatchesDiscoveryUrl, ProviderUnreachable, type Discovery } from '@/lib/sso/discovery';
 import { providerSignIn } from '@/lib/sso/provider-sign-in';
 import type { ProviderId } from '@/lib/sso/providers';
 import { isMicrosoftAuthorityHost, msalConfiguration } from '@/lib/sso/providers/microsoft-sign-in';
@@ -149,10 +149,40 @@ describe('discover: one fetch per document, with a lifetime', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('refuses a document that names another issuer than the one it was fetched for, and keeps nothing of it', async () => {
+    fetchMock.mockImplementationOnce(() => Promise.resolve(Response.json(documentFor('https://evil.example'))));
+    await expect(discover(url, 0)).rejects.toBeInstanceOf(DiscoveryIssuerMismatch);
+    await expect(discover(url, 1)).resolves.toMatchObject({ issuer: 'https://idp.example' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses an error page or a document without the endpoints', async () => {
     fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('<html>', { status: 503 })));
     await expect(discover(url, 0)).rejects.toBeInstanceOf(ProviderUnreachable);
     fetchMock.mockImplementationOnce(() => Promise.resolve(Response.json({ issuer: 'https://idp.example' })));
     await expect(discover(url, 1)).rejects.toBeInstanceOf(ProviderUnreachable);
+  });
+});
+
+describe('issuerMatchesDiscoveryUrl: the document names the issuer it was fetched for (OpenID Connect Discovery 4.3)', () => {
+  const at = (issuer: string) => `${issuer}/.well-known/openid-configuration`;
+  it.each([
+    ['https://accounts.google.com', at('https://accounts.google.com'), true],
+    ['https://idp.example/realms/acme', at('https://idp.example/realms/acme'), true],
+    ['https://idp.example/realms/acme/', at('https://idp.example/realms/acme'), true],
+    [`https://login.microsoftonline.com/${tenant}/v2.0`, at(`https://login.microsoftonline.com/${tenant}/v2.0`), true],
+    // Entra's multi-tenant template, the only difference allowed.
+    ['https://login.microsoftonline.com/{tenantid}/v2.0', at('https://login.microsoftonline.com/organizations/v2.0'), true],
+    ['https://login.microsoftonline.com/{tenantid}/v2.0', at('https://login.microsoftonline.com/common/v2.0'), true],
+    ['https://login.microsoftonline.com/{tenantid}/v2.0', at(`https://login.microsoftonline.com/${tenant}/v2.0`), false],
+    ['https://login.microsoftonline.com/{tenantid}/v2.0', at('https://login.microsoftonline.us/organizations/v2.0'), false],
+    ['https://evil.example', at('https://idp.example'), false],
+    ['https://idp.example/realms/other', at('https://idp.example/realms/acme'), false],
+    ['https://idp.example/realms/acme/extra', at('https://idp.example/realms/acme'), false],
+    ['https://idp.example', at('https://idp.example/realms/acme'), false],
+    ['http://idp.example', at('https://idp.example'), false],
+    ['{tenantid}', at('https://idp.example'), false],
+  ])('issuer %s at %s: %s', (issuer, url, matches) => {
+    expect(issuerMatchesDiscoveryUrl(issuer, url)).toBe(matches);
   });
 });

@@ -94,6 +94,24 @@ async function signer() {
   return { jwk, sign };
 }
 
+describe('azp (OIDC Core 3.1.3.7)', () => {
+  const expected = { discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds: 120 };
+
+  it.each<[string, JWTPayload, boolean]>([
+    ['one audience, no azp', {}, true],
+    ['one audience, azp our client', { azp: 'client-1' }, true],
+    ['several audiences, azp our client', { aud: ['client-1', 'other-api'], azp: 'client-1' }, true],
+    ['several audiences, no azp', { aud: ['client-1', 'other-api'] }, false],
+    ['several audiences, a foreign azp', { aud: ['client-1', 'other-client'], azp: 'other-client' }, false],
+    ['one audience, a foreign azp', { azp: 'other-client' }, false],
+  ])('%s: accepted %s', async (_case, claims, accepted) => {
+    const { jwk, sign } = await signer();
+    const verified = verifyIdToken(await sign(claims), expected, createLocalJWKSet({ keys: [jwk] }));
+    if (accepted) await expect(verified).resolves.toBeDefined();
+    else await expect(verified).rejects.toMatchObject({ code: 'azp_mismatch' });
+  });
+});
+
 describe('clock skew (SSO_CLOCK_SKEW_SECONDS)', () => {
   const expected = (clockSkewSeconds: number) => ({ discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds });
   const now = () => Math.floor(Date.now() / 1000);
