@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { isValidId, type LinkCheck, type LinkConfirmation } from '@/lib/backend/auth';
 import type { BackendResult } from '@/lib/backend/client';
@@ -68,6 +68,30 @@ export function forgetEmailSignIn(writer: CookieWriter, host: RequestHost): void
 
 /** The send-again button stays locked this long after a link was sent. */
 export const SEND_AGAIN_LOCK_MS = 30_000;
+
+/**
+ * When this instance last had a link sent to each address, by a digest of it: a fresh form post
+ * for the same address waits out the same 30 s as "send again", which a new form would bypass.
+ */
+const linksSentByAddress = new Map<string, number>();
+
+function addressKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
+/** Whether a link went to this address less than SEND_AGAIN_LOCK_MS ago (as this instance knows). */
+export function isLinkLockedFor(email: string): boolean {
+  const sentAt = linksSentByAddress.get(addressKey(email));
+  return sentAt !== undefined && Date.now() - sentAt < SEND_AGAIN_LOCK_MS;
+}
+
+export function rememberLinkSentTo(email: string): void {
+  const now = Date.now();
+  if (linksSentByAddress.size > 10_000) {
+    for (const [key, sentAt] of linksSentByAddress) if (now - sentAt >= SEND_AGAIN_LOCK_MS) linksSentByAddress.delete(key);
+  }
+  linksSentByAddress.set(addressKey(email), now);
+}
 
 /** How long ago the link was sent, by this server's clock, which also wrote `sentAt`: the browser's may be set differently. */
 export function linkSentAgoMs(pending: Pick<EmailSignInState, 'sentAt'>): number {

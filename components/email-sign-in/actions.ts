@@ -3,7 +3,7 @@
 import { verifyUser } from '@/lib/backend/auth';
 import { verifyUserOutcome } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, readEmailSignIn, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
+import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, isLinkLockedFor, rememberLinkSentTo, readEmailSignIn, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -32,6 +32,10 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     return { status: 'error', email, message: await errorText(locale, 'emailNotValid') };
   }
 
+  if (isLinkLockedFor(email)) {
+    log.info({ outcome: 'address-locked' }, 'email sign-in requested');
+    return { status: 'rate-limited', email };
+  }
   const { host, cookies } = await requestContext();
   const deviceId = mintDeviceId();
   const result = await verifyUser(email, deviceId);
@@ -48,6 +52,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
       await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken, deviceId });
       return await redirectToPage('/signup', locale);
     }
+    rememberLinkSentTo(email);
     await startWaitingForLink(cookies, host, { uuid: answer.uuid, email, fromSignUp: false, deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
@@ -73,10 +78,11 @@ export async function sendLinkAgain(_previous: SendAgainState, form: FormData): 
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
   if (!pending) return await redirectToPage('/', locale);
-  if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS) return { status: 'locked' };
+  if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS || isLinkLockedFor(pending.email)) return { status: 'locked' };
 
   const result = await verifyUser(pending.email, pending.deviceId);
   if (result.ok && result.value.next === 'linkSent') {
+    rememberLinkSentTo(pending.email);
     await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: pending.email, fromSignUp: pending.fromSignUp, deviceId: pending.deviceId });
     return { status: 'sent' };
   }

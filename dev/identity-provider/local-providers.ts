@@ -10,6 +10,7 @@ import { renderErrorPage } from './pages.ts';
 import { identityProviderSettings } from './settings.ts';
 import type { ClientSettings, SiteKind } from './settings.ts';
 import { newSigningKey } from './signing-keys.ts';
+import { additionalPublishedKeys, idTokenForCase } from './relying-party-cases.ts';
 import type { SigningJwk } from './signing-keys.ts';
 
 /** The request as server.ts hands it on: which of the site's mount paths it came in under. */
@@ -164,7 +165,7 @@ function configurationFor(kind: SiteKind, signingKeys: SigningJwk[]): Partial<Co
       // Under the mount path the request came in by (Entra: /<tenant> or /organizations).
       url: (ctx, interaction) => `${(ctx.req as MountedRequest).mountPath ?? defaultMount}/interaction/${interaction.uid}`,
     },
-    jwks: { keys: signingKeys },
+    jwks: { keys: [...signingKeys, ...additionalPublishedKeys] as typeof signingKeys },
     loadExistingGrant: grantRequestedScopes,
     pkce: { required: () => true },
     renderError(ctx, out) {
@@ -192,10 +193,21 @@ function templatedTenantIssuer(provider: Provider): void {
   });
 }
 
+// Accounts `rp-<case>.…@…` receive the ID token of a relying-party case (relying-party-cases.ts).
+function relyingPartyCaseTokens(provider: Provider, kind: SiteKind, signingKeys: SigningJwk[]): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path !== routes[kind].token || !ctx.body || typeof ctx.body !== 'object') return;
+    const body = ctx.body as { id_token?: unknown };
+    if (typeof body.id_token === 'string') body.id_token = await idTokenForCase(body.id_token, signingKeys[0]!);
+  });
+}
+
 function buildProvider(kind: SiteKind, signingKeys: SigningJwk[]): Provider {
   const provider = new Provider(issuerOf(kind), configurationFor(kind, signingKeys));
   logProviderErrors(kind, provider);
   if (kind === 'microsoft') templatedTenantIssuer(provider);
+  relyingPartyCaseTokens(provider, kind, signingKeys);
   return provider;
 }
 

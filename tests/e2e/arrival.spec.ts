@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { backendCalls } from './support/backend.ts';
-import { signInByEmail } from './support/sign-in.ts';
+import { keptOnlyItsDevice, signInByEmail } from './support/sign-in.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 async function cookieNames(context: BrowserContext) {
@@ -58,10 +58,7 @@ test('the login refuses to be framed, so nothing signs in inside a frame', async
 });
 
 test('a device this browser signed in with is signed in again by its device id, with lastLogin gone, and the organisation cookies set', async ({ page, context, request }) => {
-  await signInByEmail(page, 'bert@globex.test', 'globex');
-  const deviceId = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
-  for (const name of ['__Host-lastLogin', 'flwSubDomain', 'globexAccessToken']) await context.clearCookies({ name });
-
+  const deviceId = await keptOnlyItsDevice(page, 'bert@globex.test', 'globex');
   const before = (await backendCalls(request)).length;
   await page.goto('/login');
   await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);

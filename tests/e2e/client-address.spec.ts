@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
 import { idTokenEmail, uniqueSsoAddress } from './support/single-sign-on.ts';
-import { requestLink, signInByEmail } from './support/sign-in.ts';
+import { keptOnlyItsDevice, requestLink } from './support/sign-in.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -107,9 +107,7 @@ test('the single sign-on return: ssoLogin carries the address nginx saw', async 
 test('the arrival (proxy.ts) forwards the address nginx saw: a device this browser earned is signed in by isValidDeviceId', async ({ browser, request }) => {
   const context = await forgingBrowser(browser);
   const page = await context.newPage();
-  await signInByEmail(page, 'bert@globex.test', 'globex');
-  const device = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
-  for (const name of ['__Host-lastLogin', 'flwSubDomain', 'globexAccessToken']) await context.clearCookies({ name });
+  const device = await keptOnlyItsDevice(page, 'bert@globex.test', 'globex');
   await page.goto('/login/en');
   await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
   await context.close();

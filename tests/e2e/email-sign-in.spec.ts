@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { BACKEND_ORIGIN, DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { confirmElsewhere, requestLink } from './support/sign-in.ts';
 
@@ -152,4 +152,22 @@ test('a link works once: opened again after it signed someone in, it says so and
   await expect(laterPage.getByText('has been used already')).toBeVisible();
   expect((await later.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name)).not.toContain('acmeAccessToken');
   await later.close();
+});
+
+test('a fresh form for an address that just got a link sends none for 30 s, from any browser; another address is not held up', async ({ page, browser, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
+  const other = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN });
+  const otherPage = await other.newPage();
+  for (let post = 0; post < 5; post += 1) {
+    await otherPage.goto('/login/en');
+    await otherPage.getByLabel('Work e-mail').fill(email);
+    await otherPage.getByRole('button', { name: 'Send sign-in link' }).click();
+    await expect(otherPage.getByRole('heading', { name: 'Please wait a moment' })).toBeVisible();
+  }
+  const asked = (await backendCalls(request)).filter((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email)));
+  expect(asked).toHaveLength(1);
+  // Positive control: another address gets its link at once, from the same browser.
+  await requestLink(otherPage, uniqueAddress('bert@globex.test'));
+  await other.close();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
-import { confirmElsewhere, continueWithCode, requestLink, signInByEmail } from './support/sign-in.ts';
+import { confirmElsewhere, continueWithCode, keptOnlyItsDevice, requestLink, signInByEmail } from './support/sign-in.ts';
 import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -392,9 +392,7 @@ test.describe('arrival honours only a device id this browser earned', () => {
     // Positive control: a device id earned by a completed sign-in, with lastLogin and the hint gone, still signs in.
     const returning = await newBrowser(browser);
     const again = await returning.newPage();
-    await signInByEmail(again, 'anna@acme.test', 'acme');
-    const earned = (await returning.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')!.value;
-    for (const name of ['__Host-lastLogin', 'flwSubDomain', 'acmeAccessToken']) await returning.clearCookies({ name });
+    const earned = await keptOnlyItsDevice(again, 'anna@acme.test', 'acme');
     const mark = (await backendCalls(request)).length;
     await again.goto('/login/en');
     await expect(again).toHaveURL(`${organisationOrigin('acme')}/`);

@@ -61,7 +61,7 @@ const secret = only('Secret');
 describe('deploy/kubernetes', () => {
   it('holds the files the README names, each one Kubernetes object', () => {
     expect(manifests.map(({ file }) => file)).toEqual(
-      expect.arrayContaining(['deployment.yaml', 'service.yaml', 'hpa.yaml', 'configmap.yaml', 'secret.example.yaml']),
+      expect.arrayContaining(['deployment.yaml', 'service.yaml', 'hpa.yaml', 'configmap.yaml', 'secret.example.yaml', 'network-policy.yaml']),
     );
     for (const { file, manifest } of manifests) {
       expect([file, typeof manifest.apiVersion, typeof manifest.kind, manifest.metadata.name]).toEqual([file, 'string', 'string', 'desk-login']);
@@ -111,6 +111,16 @@ describe('deploy/kubernetes', () => {
     expect(deployment.spec.template.metadata.labels).toEqual(expect.objectContaining(service.spec.selector));
     expect(service.spec.sessionAffinity ?? 'None').toBe('None');
     expect(container.ports.map((port) => port.name)).toContain(service.spec.ports[0].targetPort);
+  });
+
+  it('admits connections to its pods only from the proxy\'s pods, on the container port by name', () => {
+    const policy = only('NetworkPolicy');
+    expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec.ingress).toHaveLength(1);
+    const [rule] = policy.spec.ingress;
+    expect(rule.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
+    expect(rule.ports).toEqual([{ port: container.ports[0]!.name, protocol: 'TCP' }]);
   });
 
   it('scales the Deployment between 3 and 12 instances at 70 % CPU', () => {

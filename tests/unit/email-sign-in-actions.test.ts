@@ -113,6 +113,23 @@ describe('the e-mail form', () => {
     expect(await readEmailSignIn(person.received())).toMatchObject({ uuid: 'link-2', deviceId: 'device-1' });
   });
 
+  it('a fresh form for an address that just got a link waits out the same 30 s as "send again": no second mail; another address is not held up', async () => {
+    jest.mocked(verifyUser).mockResolvedValue({ ok: true, value: { next: 'linkSent', uuid: 'link-5' } });
+    browser().send();
+    await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'bert@globex.test', lang: 'en' })));
+    // Another browser, or the same one with the form reloaded: any number of fresh posts.
+    for (let post = 0; post < 5; post += 1) {
+      browser().send();
+      await expect(requestSignInLink({ status: 'idle', email: '' }, form({ email: ' Bert@Globex.test', lang: 'en' }))).resolves.toEqual({
+        status: 'rate-limited',
+        email: 'Bert@Globex.test',
+      });
+    }
+    browser().send();
+    await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'carla@initech.test', lang: 'en' })));
+    expect(jest.mocked(verifyUser).mock.calls.map(([email]) => email)).toEqual(['bert@globex.test', 'carla@initech.test']);
+  });
+
   it('"use another e-mail address" forgets the wait and any sign-up, and returns to the form in the page language', async () => {
     const person = browser();
     await startWaitingForLink(person.store, host, { uuid: 'link-1', email: 'anna@acme.test', fromSignUp: true, deviceId: 'device-1' });

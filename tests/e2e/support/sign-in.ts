@@ -23,6 +23,20 @@ export async function signInByEmail(page: Page, seeded: string, subDomain: strin
   return email;
 }
 
+/**
+ * A browser that signed in earlier and kept only its device: signs `seeded` in by e-mail, then
+ * drops the stored sign-in, the organisation hint and the access token, so that its next
+ * arrival can go by nothing but the device id it earned. That device id.
+ */
+export async function keptOnlyItsDevice(page: Page, seeded: string, subDomain: string): Promise<string> {
+  await signInByEmail(page, seeded, subDomain);
+  const context = page.context();
+  const deviceId = (await context.cookies(LOGIN_ORIGIN)).find((cookie) => cookie.name === 'loginUUID')?.value ?? '';
+  expect(deviceId, 'a loginUUID after signing in').not.toBe('');
+  for (const name of ['__Host-lastLogin', 'flwSubDomain', `${subDomain}AccessToken`]) await context.clearCookies({ name });
+  return deviceId;
+}
+
 /** A genuine stored sign-in: the `__Host-lastLogin` cookie Anna's browser keeps after signing in. */
 export async function storedLastLogin(browser: Browser): Promise<string> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
