@@ -55,6 +55,18 @@ export function logger(): Logger {
   return root;
 }
 
+/**
+ * For a failure that must be told even when the settings cannot be read (the logger needs them):
+ * through the logger where it can, else as one JSON line of the same shape on stderr.
+ */
+export function logFailure(fields: Record<string, unknown>, message: string): void {
+  try {
+    logger().error(fields, message);
+  } catch {
+    process.stderr.write(`${JSON.stringify({ level: 50, time: new Date().toISOString(), ...fields, msg: message })}\n`);
+  }
+}
+
 // Keyed by the request's header list, so that a request without an id still logs one id throughout
 // (proxy.ts itself sees the id only if nginx sent one; pages, actions and handlers always do).
 const loggersOfRequests = new WeakMap<object, Logger>();

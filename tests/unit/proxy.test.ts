@@ -1,0 +1,53 @@
+import { NextRequest } from 'next/server';
+import { STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
+
+describe('proxy, when answering fails', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function answerWith(environment: Record<string, string | undefined>): Promise<Response> {
+    process.env = { ...saved, ...environment } as NodeJS.ProcessEnv;
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const { proxy } = await import('@/proxy');
+      return await proxy(new NextRequest('https://web.example.com/en', { headers: { host: 'web.example.com' } }));
+    } finally {
+      stderr.mockRestore();
+    }
+  }
+
+  it('answers 500 with every security header, even when the settings themselves cannot be read', async () => {
+    const response = await answerWith({ APP_DOMAINS: '', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+  });
+
+  it('answers the page as usual with valid settings (the control)', async () => {
+    const response = await answerWith({ APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' });
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
+  });
+
+  it('writes one JSON line on stderr that says what failed, without the settings\' values', async () => {
+    process.env = { ...saved, APP_DOMAINS: '', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+    const lines: string[] = [];
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const { proxy } = await import('@/proxy');
+      await proxy(new NextRequest('https://web.example.com/en', { headers: { host: 'web.example.com', 'x-request-id': 'request-0001' } }));
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 50, requestId: 'request-0001', msg: 'proxy failed' });
+    expect(lines[0]).not.toContain('a-production-secret');
+  });
+});
