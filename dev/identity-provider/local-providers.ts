@@ -10,7 +10,7 @@ import { renderErrorPage } from './pages.ts';
 import { identityProviderSettings } from './settings.ts';
 import type { ClientSettings, SiteKind } from './settings.ts';
 import { newSigningKey } from './signing-keys.ts';
-import { additionalPublishedKeys, idTokenForCase } from './relying-party-cases.ts';
+import { additionalPublishedKeys, idTokenForCase, unusableKeys } from './relying-party-cases.ts';
 import type { SigningJwk } from './signing-keys.ts';
 
 /** The request as server.ts hands it on: which of the site's mount paths it came in under. */
@@ -203,11 +203,22 @@ function relyingPartyCaseTokens(provider: Provider, kind: SiteKind, signingKeys:
   });
 }
 
+// oidc-provider would refuse them in its own key set: they are added to what it publishes.
+function unusableKeysInKeySet(provider: Provider, kind: SiteKind): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path !== routes[kind].jwks || !ctx.body || typeof ctx.body !== 'object') return;
+    const body = ctx.body as { keys?: unknown[] };
+    if (Array.isArray(body.keys)) body.keys = [...body.keys, ...unusableKeys];
+  });
+}
+
 function buildProvider(kind: SiteKind, signingKeys: SigningJwk[]): Provider {
   const provider = new Provider(issuerOf(kind), configurationFor(kind, signingKeys));
   logProviderErrors(kind, provider);
   if (kind === 'microsoft') templatedTenantIssuer(provider);
   relyingPartyCaseTokens(provider, kind, signingKeys);
+  unusableKeysInKeySet(provider, kind);
   return provider;
 }
 

@@ -24,6 +24,24 @@ const ecKey = (() => {
 /** The keys each site publishes besides its RSA signing keys. */
 export const additionalPublishedKeys = [ecKey];
 
+/**
+ * Keys no relying party can use, published in every site's key set beside the real ones, as the
+ * OpenID Foundation's RP tests now do (RFC 7517 section 5: a key one cannot use is ignored): a
+ * post-quantum-shaped key, a made-up key type, RSA and EC keys with unknown algorithms, and an EC
+ * key on an unknown curve. Every sign-in of the suite then proves the app skips them.
+ */
+export const unusableKeys: JsonWebKey[] = (() => {
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+  const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  return [
+    { kty: 'AKP', alg: 'ML-DSA-99', kid: 'unusable-post-quantum', pub: Buffer.alloc(64, 7).toString('base64url') },
+    { kty: 'MADE-UP', kid: 'unusable-key-type', use: 'sig' },
+    { ...rsa, alg: 'RS999', kid: 'unusable-rsa-algorithm', use: 'sig' },
+    { ...ec, alg: 'ES999', kid: 'unusable-ec-algorithm', use: 'sig' },
+    { ...ec, crv: 'P-999', alg: 'ES256', kid: 'unusable-curve', use: 'sig' },
+  ] as JsonWebKey[];
+})();
+
 async function signed(claims: JWTPayload, jwk: JsonWebKey & { alg: string }, header: { kid?: string } = {}): Promise<string> {
   const key = await importJWK(jwk as Parameters<typeof importJWK>[0], jwk.alg);
   return new SignJWT(claims).setProtectedHeader({ alg: jwk.alg, ...header }).sign(key);

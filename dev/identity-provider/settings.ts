@@ -47,7 +47,9 @@ export const identityProviderSettings = {
   mountPaths: {
     google: ['/google'],
     microsoft: [`/microsoft/${localTenantId}/v2.0`, '/microsoft/organizations/v2.0'],
-    keycloak: [realmPath],
+    // The second serves the realm's own document (its issuer the first) under another path, as a
+    // misconfigured proxy in front of a provider would: an app configured with it must refuse it.
+    keycloak: [realmPath, `${realmPath}-mirror`],
     generic: [''],
   } satisfies Record<SiteKind, string[]>,
   googleIssuer: `${origin}/google`,
@@ -58,6 +60,7 @@ export const identityProviderSettings = {
   microsoftMultiTenantAuthority: `${origin}/microsoft/organizations/v2.0`,
   // Keycloak-style: https://host/realms/<name>.
   realmIssuer: `${origin}${realmPath}`,
+  realmMirrorIssuer: `${origin}${realmPath}-mirror`,
   genericIssuer: genericOrigin,
   clients: {
     google: {

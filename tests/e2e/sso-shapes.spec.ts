@@ -151,3 +151,34 @@ for (const shape of shapes) {
     });
   });
 }
+
+test.describe('a discovery document that names another issuer than the one configured', () => {
+  let deployment: Deployment;
+  const httpsPort = DEDICATED_HTTPS_PORTS.ssoMirror;
+
+  test.beforeAll(async () => {
+    deployment = await startDeployment('ssoMirror', {
+      httpsPort,
+      httpPort: DEDICATED_HTTP_PORTS.ssoMirror,
+      appPorts: [testPort(4521)],
+      // The realm's own document, served under another path (dev/identity-provider/settings.ts),
+      // behind one button; the realm itself behind the other.
+      environment: { GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/realms/acme-mirror`, MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/realms/acme` },
+    });
+  });
+
+  test.afterAll(async () => {
+    await deployment?.stop();
+  });
+
+  test('is refused before the provider is asked for anything: our message, on every try; the matching one signs in', async ({ page }) => {
+    for (const language of ['en', 'de'] as const) {
+      await page.goto(`${deployment.origin}/login/${language}`);
+      await page.getByRole('link', { name: /Google/ }).click();
+      await expect(page).toHaveURL(`${deployment.origin}/login/${language}?error=provider-failed`);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText(language, 'providerFailed'));
+    }
+    await signInAtOnce(page, 'microsoft', deployment.origin, httpsPort);
+  });
+});
+

@@ -112,6 +112,48 @@ describe('azp (OIDC Core 3.1.3.7)', () => {
   });
 });
 
+describe('key sets and kid (OIDC Core 10.1, the RP tests kid-absent-single-jwks and kid-absent-multiple-jwks)', () => {
+  const expected = { discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds: 120 };
+
+  async function kidless() {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk: JWK = { ...(await exportJWK(publicKey)), alg: 'RS256', use: 'sig' };
+    const sign = (header: { kid?: string } = {}) =>
+      new SignJWT({ iss: discovery.issuer, aud: 'client-1', sub: 'user-1', nonce: 'n-1' })
+        .setProtectedHeader({ alg: 'RS256', ...header })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    return { jwk, sign };
+  }
+
+  it('accepts a token without kid when the key set holds one key without kid', async () => {
+    const { jwk, sign } = await kidless();
+    await expect(verifyIdToken(await sign(), expected, createLocalJWKSet({ keys: [jwk] }))).resolves.toMatchObject({ sub: 'user-1' });
+  });
+
+  it('accepts a token without kid when the other keys of the set are of another type or unusable', async () => {
+    const { jwk, sign } = await kidless();
+    const ec = { ...(await exportJWK((await generateKeyPair('ES256')).publicKey)), alg: 'ES256' };
+    const unknownAlgorithm = { ...(await exportJWK((await generateKeyPair('RS256')).publicKey)), alg: 'RS999' };
+    const keys = createLocalJWKSet({ keys: [ec, unknownAlgorithm, { kty: 'MADE-UP' }, jwk] });
+    await expect(verifyIdToken(await sign(), expected, keys)).resolves.toMatchObject({ sub: 'user-1' });
+  });
+
+  it('refuses a token without kid when several keys of the set could have signed it: the provider must name one', async () => {
+    const { jwk, sign } = await kidless();
+    const other = await kidless();
+    await expect(verifyIdToken(await sign(), expected, createLocalJWKSet({ keys: [other.jwk, jwk] }))).rejects.toMatchObject({ code: 'ERR_JWKS_MULTIPLE_MATCHING_KEYS' });
+    // The control: the same token, with its key alone in the set.
+    await expect(verifyIdToken(await sign(), expected, createLocalJWKSet({ keys: [jwk] }))).resolves.toBeDefined();
+  });
+
+  it('refuses a token naming a kid the set does not publish, even when a key without kid would verify it', async () => {
+    const { jwk, sign } = await kidless();
+    await expect(verifyIdToken(await sign({ kid: 'named-but-not-published' }), expected, createLocalJWKSet({ keys: [jwk] }))).rejects.toBeInstanceOf(IdTokenRejected);
+  });
+});
+
 describe('clock skew (SSO_CLOCK_SKEW_SECONDS)', () => {
   const expected = (clockSkewSeconds: number) => ({ discovery, clientId: 'client-1', nonce: 'n-1', clockSkewSeconds });
   const now = () => Math.floor(Date.now() / 1000);

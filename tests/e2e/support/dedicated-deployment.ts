@@ -27,6 +27,7 @@ export const DEDICATED_HTTPS_PORTS = {
   ssoRealm: testPort(4490),
   ssoRestricted: testPort(4500),
   appDown: testPort(4510),
+  ssoMirror: testPort(4520),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -36,6 +37,7 @@ export const DEDICATED_HTTP_PORTS = {
   ssoRealm: testPort(4499),
   ssoRestricted: testPort(4509),
   appDown: testPort(4519),
+  ssoMirror: testPort(4529),
 };
 
 export function dedicatedOrigin(httpsPort: number): string {
