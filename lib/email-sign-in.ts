@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { isValidId, type LinkCheck, type LinkConfirmation } from '@/lib/backend/auth';
 import type { BackendResult } from '@/lib/backend/client';
-import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter } from '@/lib/cookies';
+import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
@@ -38,6 +38,13 @@ const emailSignInCookie = sealedCookie('emailSignIn', 'email-sign-in', emailSign
  * in it: a poll that rewrites the wait at the same moment cannot drop it.
  */
 const linkConfirmedHereCookie = sealedCookie('linkConfirmedHere', 'link-confirmed-here', z.object({ uuid: z.string() }));
+
+/**
+ * Set where this browser's own wait for a link ended in a sign-in (the link confirmed here, or
+ * the code from another browser typed): reopened here, that link is known to be used. It can
+ * only ever make a link fail sooner; the backend alone says that a link is valid.
+ */
+const signedInWithLinkCookie = sealedCookie('signedInWithLink', 'signed-in-with-link', z.object({ uuid: z.string() }));
 
 /** The sign-in this browser waits for, if any: the link's uuid, the address, when it was sent. */
 export const readEmailSignIn = emailSignInCookie.read;
@@ -103,6 +110,37 @@ export const SIGN_IN_POLL_INTERVAL_MS = 5_000;
 
 const required = z.string().min(1).max(2048);
 const optional = z.string().max(2048).default('');
+
+/**
+ * When the link says it was sent: the development backend writes milliseconds since 1970; a
+ * number too small for that (before 1973) is read as seconds. Anything else says nothing.
+ */
+function linkSentAt(timestamp: string): number | undefined {
+  if (!/^\d{1,16}$/.test(timestamp)) return undefined;
+  const value = Number(timestamp);
+  return value < 100_000_000_000 ? value * 1000 : value;
+}
+
+/** A link is treated as expired only this long after its 15 minutes, for clocks that differ from the backend's. */
+const LINK_CLOCK_TOLERANCE_MS = 60_000;
+
+/**
+ * What the app can tell about an opened link without asking the backend, which would use it up:
+ * `used` when this browser's own wait ended in a sign-in with it, `expired` when the link's own
+ * timestamp is past its lifetime. Both only say "not valid" sooner: a timestamp the holder edited
+ * to look young still goes to the backend, which decides.
+ */
+export async function linkVerdictBeforeCheck(received: ReceivedCookies, link: Pick<LinkCheck, 'uuid' | 'timestamp'>): Promise<'used' | 'expired' | undefined> {
+  if ((await signedInWithLinkCookie.read(received))?.uuid === link.uuid) return 'used';
+  const sentAt = linkSentAt(link.timestamp);
+  if (sentAt !== undefined && Date.now() - sentAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000 + LINK_CLOCK_TOLERANCE_MS) return 'expired';
+  return undefined;
+}
+
+/** This browser signed in with the link of its own wait: reopened here, the link says so at once. */
+export async function rememberSignedInWithLink(writer: CookieWriter, host: RequestHost, uuid: string): Promise<void> {
+  await signedInWithLinkCookie.write(writer, host, { uuid });
+}
 
 /** The query of an e-mailed sign-in link, `/validatelink?email=…&uuid=…&signature=…&timestamp=…`. */
 export const signInLinkQuery = z.object({
@@ -196,6 +234,7 @@ async function completeEmailSignIn(pending: EmailSignInState, confirmation: Conf
   const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
   clearCookie(cookies, 'emailSignIn', host);
   clearCookie(cookies, 'linkConfirmedHere', host);
+  await rememberSignedInWithLink(cookies, host, pending.uuid);
   (await requestLogger()).info({ outcome: 'signed-in', confirmed: how }, 'email sign-in completed');
   return { state: 'signed-in', location };
 }

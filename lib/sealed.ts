@@ -12,6 +12,7 @@ import { getConfig } from '@/lib/config';
 export type SealPurpose =
   | 'email-sign-in'
   | 'link-confirmed-here'
+  | 'signed-in-with-link'
   | 'sign-up'
   | 'last-login'
   | 'sso-flow'

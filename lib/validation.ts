@@ -20,9 +20,22 @@ export function isValidDisplayName(value: string): boolean {
 }
 
 // Letters and digits of any script, spaces, and , . - _ = @
-const INVITE_NAME_PATTERN = /^[\p{L}\p{M}\p{N} ,.\-_=@]+$/u;
+const INVITE_NAME_CHARACTER = /^[\p{L}\p{M}\p{N} ,.\-_=@]$/u;
+
+/** The first character of an invited user's name that the rule does not allow, if any. */
+export function disallowedInviteNameCharacter(value: string): string | undefined {
+  return Array.from(value).find((character) => !INVITE_NAME_CHARACTER.test(character));
+}
 
 /** Invited user's name: not blank, only letters, digits, spaces and , . - _ = @, at most 255. */
 export function isValidInviteName(value: string): boolean {
-  return isValidDisplayName(value) && INVITE_NAME_PATTERN.test(value);
+  return isValidDisplayName(value) && disallowedInviteNameCharacter(value) === undefined;
+}
+
+/**
+ * A character as a message names it: itself, or its code point when it cannot be seen (a
+ * no-break space, a tab, a control or formatting character).
+ */
+export function visibleCharacter(character: string): string {
+  return /[\p{C}\p{Z}]/u.test(character) ? `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : character;
 }

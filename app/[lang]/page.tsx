@@ -14,6 +14,7 @@ import { getConfig } from '@/lib/config';
 import { receivedCookies } from '@/lib/request/context';
 import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
 import { loginPageOrder, readLastSignInMethod } from '@/lib/sign-in-method';
+import { providerById } from '@/lib/sso/providers';
 
 export default async function LoginPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
@@ -36,6 +37,12 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
   });
   const lastUsed = readLastSignInMethod(received);
   const order = loginPageOrder(lastUsed);
+  // The introduction names the methods in the order they stand.
+  const intro = order.emailFirst
+    ? t('intro')
+    : t('providersFirstIntro', {
+        providers: new Intl.ListFormat(lang, { type: 'disjunction' }).format(order.providers.map((id) => providerById(id).name)),
+      });
   // Offered first when used last: the provider buttons above the form rather than below it.
   const providerButtons = <SsoButtons language={lang} providers={order.providers} lastUsed={lastUsed} />;
   const divider = (
@@ -64,7 +71,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
         header={
           <>
             <h1 className="text-2xl font-bold">{t('heading')}</h1>
-            <p className="mt-2 text-muted">{t('intro')}</p>
+            <p className="mt-2 text-muted">{intro}</p>
             {errorMessage && (
               <ExpiringStatus>
                 <div className="mt-4">

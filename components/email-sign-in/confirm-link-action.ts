@@ -4,7 +4,7 @@ import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib/email-sign-in';
+import { linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink } from '@/lib/email-sign-in';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import { formField, stringFields } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -69,6 +69,7 @@ export async function confirmSignInLink(
     : undefined;
   if (!askedHere) return { status: 'confirmed-elsewhere', code: linkCodeFor(link.uuid), ...(location ? { location } : {}) };
   if (!location) return { status: 'confirmed' };
+  await rememberSignedInWithLink(cookies, host, link.uuid);
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
   if (formField(form, 'noScript')) redirectOutside(location);
   return { status: 'signed-in', location };

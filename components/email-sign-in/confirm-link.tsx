@@ -79,7 +79,7 @@ export function ConfirmLink({
   }[state.status];
 
   return (
-    <form ref={form} action={formAction} className="space-y-5">
+    <form ref={form} action={formAction} className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-balance" aria-live="polite">
         {heading}
       </h1>

@@ -68,12 +68,11 @@ export function SendAgain({
       <form action={formAction} onSubmit={() => setSubmittedAt(Date.now())}>
         <LanguageField language={language} />
         <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
-        {/* Right under the button it describes, so that it reads as the button's caption. */}
-        {locked && (
-          <p id="send-again-hint" className="mt-1.5 text-sm text-muted">
-            {text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
-          </p>
-        )}
+        {/* Right under the button it describes, so that it reads as the button's caption. Its line
+            stays when the count ends, so that nothing below it moves. */}
+        <p id="send-again-hint" className="mt-1.5 min-h-5 text-sm text-muted">
+          {locked && text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
+        </p>
         <div aria-live="polite" className="mt-2 min-h-5 text-sm">
           {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
           {state.status === 'error' && <p className="text-danger">{state.message}</p>}

@@ -8,9 +8,13 @@ import { mintDeviceId } from '@/lib/cookies';
 import { startWaitingForLink } from '@/lib/email-sign-in';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request/context';
-import { isValidInviteName } from '@/lib/validation';
+import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/validation';
 
-export type InviteProblem = { invite: 'nameRequired' | 'nameRule' | 'invalidInvite' } | { errors: ErrorMessageKey };
+export type InviteProblem =
+  | { invite: 'nameRequired' | 'invalidInvite' }
+  /** The first character the name rule does not allow, so that the message can name it. */
+  | { invite: 'nameCharacter'; character: string }
+  | { errors: ErrorMessageKey };
 export type InviteFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; problem: InviteProblem };
 
 /** The invited person's name goes to addUser with the invite link's own fields; then a sign-in link. */
@@ -25,7 +29,9 @@ export async function joinInvitation(
   const inviteFields = stringFields(boundInviteFields);
   if (!inviteFields) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
   if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
-  if (!isValidInviteName(name)) return { status: 'error', name, problem: { invite: 'nameRule' } };
+  const refused = disallowedInviteNameCharacter(name);
+  if (refused) return { status: 'error', name, problem: { invite: 'nameCharacter', character: refused } };
+  if (!isValidDisplayName(name)) return { status: 'error', name, problem: { errors: 'nameRejected' } };
 
   const deviceId = mintDeviceId();
   const joined = await addUser(inviteFields, name.trim(), deviceId);

@@ -1,22 +1,28 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState, useState, type ReactNode } from 'react';
 import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { isValidInviteName } from '@/lib/validation';
+import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
 import type { InviteFormState, InviteProblem } from './actions';
 
 /** The words of the invitation's name entry, translated by the page on the server. */
-export type InviteFormText = Record<'nameLabel' | 'nameRule' | 'nameRequired' | 'invalidInvite' | 'submit' | 'submitting', string> & {
+export type InviteFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'invalidInvite' | 'submit' | 'submitting', string> & {
+  /** With `argumentMarker('character')` where the refused character goes. */
+  nameCharacter: string;
   errors: Record<ErrorMessageKey, string>;
 };
 
 export function InviteForm({
   action,
+  email,
   text,
 }: {
   action: (previous: InviteFormState, form: FormData) => Promise<InviteFormState>;
+  /** The invited address as the page renders it, when the link's text has the form of one. */
+  email?: ReactNode;
   text: InviteFormText;
 }) {
   const [state, formAction] = useActionState<InviteFormState, FormData>(action, { status: 'idle', name: '' });
@@ -24,23 +30,36 @@ export function InviteForm({
   const [touched, setTouched] = useState(false);
 
   // Checked as the person types, so the rule shows before a round trip; the server checks again.
+  const refused = disallowedInviteNameCharacter(name);
   const localProblem: InviteProblem | null =
-    touched && name.trim() === '' ? { invite: 'nameRequired' } : name && !isValidInviteName(name) ? { invite: 'nameRule' } : null;
+    touched && name.trim() === '' ? { invite: 'nameRequired' } : refused ? { invite: 'nameCharacter', character: refused } : null;
   const serverProblem = state.status === 'error' && state.name === name ? state.problem : null;
   const problem = localProblem ?? serverProblem;
-  const message = problem && ('invite' in problem ? text[problem.invite] : text.errors[problem.errors]);
 
   return (
     <form action={formAction} className="mt-6 space-y-4" noValidate>
+      {email && (
+        <div className="space-y-1.5">
+          <span className="block font-medium">{text.emailLabel}</span>
+          <p className="text-muted">{email}</p>
+        </div>
+      )}
       <NameField
         id="invite-name"
         label={text.nameLabel}
+        hint={text.nameHint}
         value={name}
         onChange={setName}
         onBlur={() => setTouched(true)}
-        error={message}
+        error={problem && messageFor(problem, text)}
       />
       <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );
+}
+
+function messageFor(problem: InviteProblem, text: InviteFormText): string {
+  if ('errors' in problem) return text.errors[problem.errors];
+  if (problem.invite === 'nameCharacter') return text.nameCharacter.replace(argumentMarker('character'), visibleCharacter(problem.character));
+  return text[problem.invite];
 }

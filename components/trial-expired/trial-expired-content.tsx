@@ -1,5 +1,6 @@
 import { connection } from 'next/server';
 import { getTranslations } from 'next-intl/server';
+import { loginPagePath } from '@/lib/base-path';
 import { getConfig } from '@/lib/config';
 import type { Language } from '@/lib/i18n/routing';
 import type { TrialExpiredLinks, TrialExpiredText } from './trial-expired-view';
@@ -13,12 +14,13 @@ export async function trialExpiredContent(language: Language): Promise<{ links: 
   const t = await getTranslations({ locale: language, namespace: 'trialExpired' });
   const { links } = getConfig();
   return {
-    links: { sales: links.sales, pricing: links.pricing[language] },
+    links: { sales: links.sales, pricing: links.pricing[language], login: loginPagePath(language) },
     text: {
       heading: t('heading'),
       subheading: t('subheading'),
       talkToSales: t('talkToSales'),
       viewPricing: t('viewPricing'),
+      anotherWay: t('anotherWay'),
       details: t.rich('details', {
         demo: (chunks) => (
           <a href={links.demo} className={inlineLink}>

@@ -2,13 +2,19 @@ import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
 
-export type TrialExpiredLinks = { sales: string; pricing: string };
+export type TrialExpiredLinks = {
+  sales: string;
+  pricing: string;
+  /** The way back for a person with another address or another method: the whole login page, loaded afresh. */
+  login: string;
+};
 
 export type TrialExpiredText = {
   heading: string;
   subheading: string;
   talkToSales: string;
   viewPricing: string;
+  anotherWay: string;
   /** Rich text with the demo and free-trial links, rendered on the server. */
   details: ReactNode;
 };
@@ -32,6 +38,9 @@ export function TrialExpiredView({ links, text }: { links: TrialExpiredLinks; te
         </a>
       </div>
       <p>{text.details}</p>
+      <a href={links.login} className={buttonClasses('quiet')}>
+        {text.anotherWay}
+      </a>
     </section>
   );
 }

@@ -1,13 +1,18 @@
 const base =
-  'inline-flex w-full min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 motion-reduce:transition-none';
+  'inline-flex w-full items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 motion-reduce:transition-none';
+
+/** A filled or outlined button: a 44 px box. */
+const boxed = 'min-h-11 py-2.5';
 
 const variants = {
-  primary: 'bg-primary text-white hover:bg-primary-strong',
-  secondary: 'bg-secondary text-ink hover:brightness-95',
-  outline: 'border border-line bg-white text-ink hover:bg-canvas',
-  quiet: 'text-primary-strong underline-offset-4 hover:underline',
+  primary: `${boxed} bg-primary text-white hover:bg-primary-strong`,
+  secondary: `${boxed} bg-secondary text-ink hover:brightness-95`,
+  outline: `${boxed} border border-line bg-white text-ink hover:bg-canvas`,
+  // A text link draws no box, so it takes no more height than its line and the 24 px of a
+  // target (WCAG 2.5.8): a box's padding around it would read as a card's uneven padding.
+  quiet: 'min-h-6 py-0.5 text-primary-strong underline-offset-4 hover:underline',
   // What cannot be undone (cancelling a booking): not the colour of going on.
-  danger: 'bg-danger text-white hover:brightness-90',
+  danger: `${boxed} bg-danger text-white hover:brightness-90`,
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -19,9 +19,9 @@ test('an invited colleague chooses a valid name and is sent a sign-in link; addU
 
 const nameRules = [
   { name: '   ', message: 'Please enter your name.' },
-  { name: '<b>Bob</b>', message: 'Use only letters, digits, spaces and the characters , . - _ = @ in your name.' },
-  { name: 'Bob"; DROP TABLE users', message: 'Use only letters, digits, spaces and the characters , . - _ = @ in your name.' },
-  { name: "O'Brien", message: 'Use only letters, digits, spaces and the characters , . - _ = @ in your name.' },
+  { name: '<b>Bob</b>', message: '“<” cannot be used in a name here. Please leave it out or use a space instead.' },
+  { name: 'Bob"; DROP TABLE users', message: '“"” cannot be used in a name here. Please leave it out or use a space instead.' },
+  { name: "O'Brien", message: '“\'” cannot be used in a name here. Please leave it out or use a space instead.' },
 ];
 
 for (const { name, message } of nameRules) {
@@ -41,7 +41,7 @@ test('markup in a name is never rendered as markup, even when the server is aske
   await page.goto(`/login/en/invite-user?email=${encodeURIComponent(invitedAddress())}&inviteToken=invite-ok`);
   await page.getByLabel('Your name').fill('<img src=x onerror=alert(1)>');
   await page.getByRole('button', { name: 'Join' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Use only letters, digits, spaces and the characters , . - _ = @ in your name.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('“<” cannot be used in a name here. Please leave it out or use a space instead.');
   await expect(page.locator('main img')).toHaveCount(0);
   await context.close();
 });
@@ -58,4 +58,101 @@ test('an invitation the backend does not know says so', async ({ page }) => {
   await page.getByLabel('Your name').fill('Hank');
   await page.getByRole('button', { name: 'Join' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(/no longer valid/);
+});
+
+/** Issue 26, item 8: the invitation in the words of sign-up, and its rule said precisely, in each language. */
+const invitations = [
+  {
+    language: 'en',
+    invitedTo: 'You were invited to join acme. Choose the name your colleagues will see.',
+    emailLabel: 'E-mail',
+    nameLabel: 'Your name',
+    hint: '1 to 255 characters',
+    wayOut: 'Use another e-mail address',
+    login: 'Sign in',
+    join: 'Join',
+    apostrophe: '“\'” cannot be used in a name here. Please leave it out or use a space instead.',
+    incomplete: 'This invitation link is incomplete',
+    backToLogin: 'Back to sign-in',
+  },
+  {
+    language: 'de',
+    invitedTo: 'Sie wurden zu acme eingeladen. Wählen Sie den Namen, den Ihre Kolleginnen und Kollegen sehen.',
+    emailLabel: 'E-Mail',
+    nameLabel: 'Ihr Name',
+    hint: '1 bis 255 Zeichen',
+    wayOut: 'Andere E-Mail-Adresse verwenden',
+    login: 'Anmelden',
+    join: 'Beitreten',
+    apostrophe: '„\'“ ist in einem Namen hier nicht erlaubt. Bitte lassen Sie das Zeichen weg oder setzen Sie stattdessen ein Leerzeichen.',
+    incomplete: 'Dieser Einladungslink ist unvollständig',
+    backToLogin: 'Zurück zur Anmeldung',
+  },
+  {
+    language: 'nl',
+    invitedTo: 'Je bent uitgenodigd voor acme. Kies de naam die je collega’s zien.',
+    emailLabel: 'E-mail',
+    nameLabel: 'Je naam',
+    hint: '1 tot 255 tekens',
+    wayOut: 'Ander e-mailadres gebruiken',
+    login: 'Inloggen',
+    join: 'Meedoen',
+    apostrophe: '“\'” kan hier niet in een naam worden gebruikt. Laat het teken weg of gebruik in plaats daarvan een spatie.',
+    incomplete: 'Deze uitnodigingslink is onvolledig',
+    backToLogin: 'Terug naar inloggen',
+  },
+] as const;
+
+for (const invitation of invitations) {
+  test(`${invitation.language}: the invitation names its organisation and has sign-up's label, hint and way out`, async ({ page }) => {
+    const email = invitedAddress();
+    await page.goto(`/login/${invitation.language}/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok&subDomain=acme`);
+    const main = page.getByRole('main');
+    await expect(main.getByText(invitation.invitedTo, { exact: true })).toBeVisible();
+    await expect(main.getByText(invitation.emailLabel, { exact: true })).toBeVisible();
+    await expect(main.getByText(email, { exact: true })).toBeVisible();
+    const name = page.getByRole('textbox', { name: invitation.nameLabel });
+    await expect(name).toHaveAccessibleDescription(invitation.hint);
+    await main.getByRole('link', { name: invitation.wayOut, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/login/${invitation.language}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(invitation.login);
+  });
+
+  test(`${invitation.language}: a name with an apostrophe is refused naming the character and what to do; without it the name is taken`, async ({ page }) => {
+    const email = invitedAddress();
+    await page.goto(`/login/${invitation.language}/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok`);
+    const name = page.getByRole('textbox', { name: invitation.nameLabel });
+    for (const refused of ["Sinéad O'Brien", "van 't Hof"]) {
+      await name.fill(refused);
+      await page.getByRole('button', { name: invitation.join }).click();
+      await expect(page.getByRole('main').getByRole('alert'), refused).toHaveText(invitation.apostrophe);
+    }
+    await name.fill('Sinéad OBrien');
+    await page.getByRole('button', { name: invitation.join }).click();
+    await expect(page).toHaveURL(new RegExp(`/login/${invitation.language}/mail-sent$`));
+  });
+
+  test(`${invitation.language}: an invitation link without its query says it is incomplete and shows no form`, async ({ page }) => {
+    for (const query of ['', '?email=someone%40acme.test', '?inviteToken=invite-ok']) {
+      await page.goto(`/login/${invitation.language}/invite-user${query}`);
+      await expect(page.getByRole('heading', { level: 1 }), query).toHaveText(invitation.incomplete);
+      await expect(page.getByRole('textbox'), query).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('link', { name: invitation.backToLogin, exact: true })).toBeVisible();
+    }
+    // The control: the same page with a whole invitation shows the form.
+    await page.goto(`/login/${invitation.language}/invite-user?email=${encodeURIComponent(invitedAddress())}&inviteToken=invite-ok`);
+    await expect(page.getByRole('textbox', { name: invitation.nameLabel })).toBeVisible();
+  });
+}
+
+test('an organisation that is not a plain sub-domain is not shown, nor is any other text of the query; the address beside it is', async ({ page }) => {
+  const email = invitedAddress();
+  for (const planted of ['Your account is locked, call +1 555 0100', 'acme.evil.example', '<b>acme</b>', 'a'.repeat(64)]) {
+    await page.goto(`/login/en/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok&subDomain=${encodeURIComponent(planted)}&domain=${encodeURIComponent(planted)}`);
+    const main = page.getByRole('main');
+    await expect(main.getByText(email, { exact: true }), planted).toBeVisible();
+    await expect(main.getByText('You were invited. Choose the name your colleagues will see.', { exact: true }), planted).toBeVisible();
+    await expect(main, planted).not.toContainText(planted);
+    await expect(main, planted).not.toContainText('locked');
+  }
 });

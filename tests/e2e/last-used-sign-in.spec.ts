@@ -119,3 +119,38 @@ test('a planted value that names no method changes nothing; a planted method can
   await page.goto('/login/en');
   expect(await methodOrder(page)).toEqual(['microsoft', 'google', 'email']);
 });
+
+/** Issue 26, item 10: the line under the heading names the methods in the order they stand. */
+const introductions = {
+  en: {
+    email: 'Enter your work e-mail address and we will send you a sign-in link.',
+    google: 'Sign in with Google or Microsoft, or enter your work e-mail address and we will send you a sign-in link.',
+    microsoft: 'Sign in with Microsoft or Google, or enter your work e-mail address and we will send you a sign-in link.',
+  },
+  de: {
+    email: 'Geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
+    google: 'Melden Sie sich mit Google oder Microsoft an, oder geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
+    microsoft: 'Melden Sie sich mit Microsoft oder Google an, oder geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
+  },
+  nl: {
+    email: 'Vul je zakelijke e-mailadres in, dan sturen we je een inloglink.',
+    google: 'Log in met Google of Microsoft, of vul je zakelijke e-mailadres in, dan sturen we je een inloglink.',
+    microsoft: 'Log in met Microsoft of Google, of vul je zakelijke e-mailadres in, dan sturen we je een inloglink.',
+  },
+} as const;
+
+for (const language of ['en', 'de', 'nl'] as const) {
+  test(`${language}: the introduction follows the order of the methods`, async ({ page, context }) => {
+    const heading = page.getByRole('heading', { level: 1 });
+    const introduction = page.getByRole('main').locator('h1 + p');
+    await page.goto(`/login/${language}`);
+    await expect(heading).toBeVisible();
+    await expect(introduction).toHaveText(introductions[language].email);
+
+    for (const method of ['google', 'microsoft'] as const) {
+      await context.addCookies([{ name: LAST_USED_COOKIE, value: method, url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' }]);
+      await page.goto(`/login/${language}`);
+      await expect(introduction, method).toHaveText(introductions[language][method]);
+    }
+  });
+}

@@ -132,6 +132,7 @@ for (const { provider, language, dictionary } of trialExpiredCases) {
       dictionary.trialExpired.viewPricing,
       expect.any(String),
       expect.any(String),
+      dictionary.trialExpired.anotherWay,
     ]);
 
     await page.goto(startPath(provider, { lang: language, login_hint: 'sso-demo-expired@errors.test' }));

@@ -5,6 +5,7 @@ import {
   checkEmailSignIn,
   continueWithLinkCode,
   linkCodeFor,
+  linkVerdictBeforeCheck,
   readEmailSignIn,
   rememberLinkConfirmedHere,
   startWaitingForLink,
@@ -93,6 +94,10 @@ describe('the e-mail wait', () => {
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
     expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
     expect(jar.jar.has('__Host-linkConfirmedHere')).toBe(false);
+    // Reopened here, the link is known to be used; another link is not.
+    const received = parseCookieHeader(jar.header());
+    await expect(linkVerdictBeforeCheck(received, { uuid: 'link-3', timestamp: String(Date.now()) })).resolves.toBe('used');
+    await expect(linkVerdictBeforeCheck(received, { uuid: 'link-4', timestamp: String(Date.now()) })).resolves.toBeUndefined();
     expect(jar.jar.get('acmeAccessToken')?.value).toBe('token-3');
     expect(jar.jar.get('__Host-lastSignInMethod')?.value).toBe('email');
   });
@@ -173,5 +178,25 @@ describe('the e-mail wait', () => {
     requestFrom(jar);
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'expired' });
     expect(isValidId).not.toHaveBeenCalled();
+  });
+});
+
+describe('what an opened link says before the backend is asked', () => {
+  const none = parseCookieHeader('');
+  const minutes = 60_000;
+
+  const cases: [string, () => string, 'expired' | undefined][] = [
+    ['a link sent just now, in milliseconds', () => String(Date.now()), undefined],
+    ['one sent 15 minutes ago, within the clock tolerance', () => String(Date.now() - 15 * minutes), undefined],
+    ['one sent 17 minutes ago', () => String(Date.now() - 17 * minutes), 'expired'],
+    ['one sent 17 minutes ago, in seconds', () => String(Math.floor((Date.now() - 17 * minutes) / 1000)), 'expired'],
+    ['one sent a day ago, in seconds', () => String(Math.floor((Date.now() - 24 * 60 * minutes) / 1000)), 'expired'],
+    ['a timestamp in the future', () => String(Date.now() + 60 * minutes), undefined],
+    ['a timestamp that is no number', () => '2026-11-24T10:00:00Z', undefined],
+    ['a negative one', () => '-1', undefined],
+    ['one of more digits than any time', () => '9'.repeat(40), undefined],
+  ];
+  it.each(cases)('%s', async (_case, timestamp, verdict) => {
+    await expect(linkVerdictBeforeCheck(none, { uuid: 'any', timestamp: timestamp() })).resolves.toBe(verdict);
   });
 });

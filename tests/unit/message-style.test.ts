@@ -56,7 +56,7 @@ const NOTICES = new Set([
   'bookings.extending',
   'bookings.cancelled',
   'bookings.expired',
-  'invite.nameRule',
+  'invite.nameCharacter',
   'invite.nameRequired',
   'sso.openingApp',
   'sso.redirecting',

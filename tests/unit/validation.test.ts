@@ -1,4 +1,11 @@
-import { DISPLAY_NAME_MAX_LENGTH, isValidDisplayName, isValidEmail, isValidInviteName } from '@/lib/validation';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  disallowedInviteNameCharacter,
+  isValidDisplayName,
+  isValidEmail,
+  isValidInviteName,
+  visibleCharacter,
+} from '@/lib/validation';
 
 describe('isValidEmail', () => {
   it.each([
@@ -85,5 +92,34 @@ describe('isValidInviteName', () => {
     ['256 characters', 'a'.repeat(256)],
   ])('refuses %s', (_case, name) => {
     expect(isValidInviteName(name)).toBe(false);
+  });
+});
+
+describe('disallowedInviteNameCharacter', () => {
+  it.each([
+    ["Sinéad O'Brien", "'"],
+    ["van 't Hof", "'"],
+    ['O’Brien', '’'],
+    ['<b>Bob</b>', '<'],
+    ['Anna 😀', '😀'],
+    ['Anna\u00a0Bakker', '\u00a0'],
+  ])('names the first character of %j that the rule refuses', (name, character) => {
+    expect(disallowedInviteNameCharacter(name)).toBe(character);
+  });
+
+  it.each(['Sinéad OBrien', 'van t Hof', 'Zoe\u0308', '李雷', ''])('finds none in %j', (name) => {
+    expect(disallowedInviteNameCharacter(name)).toBeUndefined();
+  });
+});
+
+describe('visibleCharacter', () => {
+  it.each([
+    ["'", "'"],
+    ['😀', '😀'],
+    ['\u00a0', 'U+00A0'],
+    ['\t', 'U+0009'],
+    ['\u200b', 'U+200B'],
+  ])('shows %j as %j', (character, shown) => {
+    expect(visibleCharacter(character)).toBe(shown);
   });
 });

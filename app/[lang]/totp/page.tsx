@@ -1,3 +1,4 @@
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -6,6 +7,7 @@ import { NoticePage } from '@/components/ui/notice-page';
 import { getConfig } from '@/lib/config';
 import type { Language } from '@/lib/i18n/routing';
 import { headingAsTitle } from '@/lib/i18n/page-title';
+import { deviceAppStore, type AppStore } from '@/lib/request/user-agent';
 
 export const generateMetadata = headingAsTitle('totp', 'heading');
 
@@ -15,18 +17,24 @@ export default async function OneTimeCodePage({ params }: { params: Promise<{ la
   setRequestLocale(lang);
   // The links are settings of the running server, not of the build.
   await connection();
-  const [t, tCommon] = await Promise.all([getTranslations('totp'), getTranslations('common')]);
+  const [t, tCommon, headerList] = await Promise.all([getTranslations('totp'), getTranslations('common'), headers()]);
   const { links } = getConfig();
+  const stores: Record<AppStore, { href: string; label: string }> = {
+    appStore: { href: links.appStore, label: t('appStore') },
+    playStore: { href: links.playStore, label: t('playStore') },
+  };
+  // The device's own store leads; the other stays, quieter, for a person who reads this on another device.
+  const ownStore = deviceAppStore(headerList);
+  const order: AppStore[] = ownStore === 'playStore' ? ['playStore', 'appStore'] : ['appStore', 'playStore'];
   return (
     <NoticePage heading={t('heading')}>
       <p>{t('body')}</p>
       <div className="space-y-3">
-        <a href={links.appStore} className={buttonClasses('primary')}>
-          {t('appStore')}
-        </a>
-        <a href={links.playStore} className={buttonClasses('primary')}>
-          {t('playStore')}
-        </a>
+        {order.map((store) => (
+          <a key={store} href={stores[store].href} className={buttonClasses(!ownStore || store === ownStore ? 'primary' : 'outline')}>
+            {stores[store].label}
+          </a>
+        ))}
         <a href={links.support} className={buttonClasses('outline')}>
           {t('support')}
         </a>

@@ -4,7 +4,7 @@ import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-actio
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { readEmailSignIn, signInLinkQuery } from '@/lib/email-sign-in';
+import { linkVerdictBeforeCheck, readEmailSignIn, signInLinkQuery } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { loginPagePath } from '@/lib/base-path';
 import { islandText } from '@/lib/i18n/island-text';
@@ -35,6 +35,9 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   setRequestLocale(lang);
   const link = signInLinkQuery.safeParse(await searchParams);
   if (!link.success) return await redirectToPage('/invalid', lang);
+  // Said at once where this browser can tell; otherwise only the backend can, after the page has loaded.
+  const verdict = await linkVerdictBeforeCheck(await receivedCookies(), link.data);
+  if (verdict) return await redirectToPage(`/invalid/${verdict}`, lang);
 
   const t = await getTranslations('validateLink');
   const email = link.data.email;

@@ -8,6 +8,7 @@ import messages from '@/messages/en.json';
 const links = {
   sales: 'https://www.example.com/talk-to-sales',
   pricing: 'https://www.example.com/pricing',
+  login: '/login/en',
 };
 
 /** What app/[lang]/page.tsx translates on the server for the island. */

@@ -1,39 +1,64 @@
+import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { joinInvitation } from '@/components/invite/actions';
 import { InviteForm } from '@/components/invite/invite-form';
+import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
-import { headingAsTitle } from '@/lib/i18n/page-title';
+import { NoticePage } from '@/components/ui/notice-page';
+import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { islandText } from '@/lib/i18n/island-text';
+import { headingAsTitle } from '@/lib/i18n/page-title';
+import { invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
+import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
 import { isValidEmail } from '@/lib/validation';
 
 // The invite link's query is its credential: no referrer to other sites.
-export const generateMetadata = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });
+const invitationTitle = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });
+const incompleteTitle = headingAsTitle('invite', 'incompleteHeading', { referrer: 'same-origin' });
+
+export async function generateMetadata(props: LanguagePageProps): Promise<Metadata> {
+  return (isCompleteInvitation(firstValues(await props.searchParams)) ? invitationTitle : incompleteTitle)(props);
+}
 
 /** `/invite-user?email=…&inviteToken=…`: an invited colleague chooses a display name. */
 export default async function InvitePage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
   const inviteFields = firstValues(await searchParams);
-  const t = await getTranslations('invite');
+  const [t, tCommon, tSignUp] = await Promise.all([getTranslations('invite'), getTranslations('common'), getTranslations('signUp')]);
 
+  if (!isCompleteInvitation(inviteFields)) {
+    return (
+      <NoticePage heading={t('incompleteHeading')}>
+        <p>{t('incompleteBody')}</p>
+        <BackToLoginLink language={lang} label={tCommon('backToLogin')} />
+      </NoticePage>
+    );
+  }
+
+  const organisation = invitingOrganisation(inviteFields);
+  // The invitation's own text, shown only when it has the form of an address.
+  const email = inviteFields.email && isValidEmail(inviteFields.email) ? inviteFields.email : undefined;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t('heading')}</h1>
-      <p className="mt-2 text-muted">{t('intro')}</p>
-      {/* The invitation's own text, shown only when it has the form of an address. */}
-      {inviteFields.email && isValidEmail(inviteFields.email) && (
-        <p className="mt-4 font-medium">
-          <EmailAddress email={inviteFields.email} />
-        </p>
-      )}
+      <p className="mt-2 text-muted">
+        {organisation ? t.rich('organisationIntro', { organisation: () => <strong className="text-ink">{organisation}</strong> }) : t('intro')}
+      </p>
       <InviteForm
         action={joinInvitation.bind(null, lang, inviteFields)}
+        email={email && <EmailAddress email={email} />}
         text={{
-          ...(await islandText('invite', ['nameLabel', 'nameRule', 'nameRequired', 'invalidInvite', 'submit', 'submitting'])),
+          ...(await islandText('invite', ['nameLabel', 'nameRequired', 'invalidInvite', 'submit', 'submitting'])),
+          nameCharacter: t('nameCharacter', { character: argumentMarker('character') }),
+          emailLabel: tSignUp('emailLabel'),
+          nameHint: tSignUp('nameHint'),
           errors: await islandText('errors'),
         }}
       />
+      <div className="mt-5">
+        <BackToLoginLink language={lang} label={tCommon('useAnotherAddress')} variant="quiet" />
+      </div>
     </section>
   );
 }
