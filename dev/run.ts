@@ -165,6 +165,6 @@ process.on('exit', () => {
 
 console.log(`Login: ${loginOrigin}/login   Mailbox: ${loginOrigin}/mailbox`);
 console.log(
-  `Identity provider: ${identityProvider.origin} (the browser warns about its certificate until it trusts ${certificates.caCertificate})`,
+  `Identity provider: ${identityProvider.origin} for the app's server; browsers reach its pages over http on the same port, without a certificate warning`,
 );
 for (const service of services) start(service);
