@@ -17,6 +17,9 @@ const nextConfig = {
   images: { unoptimized: true },
   outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
   poweredByHeader: false,
+  // Development only (`next dev`): its request lines print sign-in links' queries and server
+  // actions' arguments, addresses included. The app's own log says what happened, without them.
+  logging: { incomingRequests: false, serverFunctions: false },
   experimental: { inlineCss: true },
   reactStrictMode: true,
   // Pages get their headers, with a nonce, from proxy.ts; these are the files it never sees.

@@ -25,9 +25,10 @@ function redirectToWebHost(req: IncomingMessage, res: ServerResponse): boolean {
 // Headers that describe one connection, not the message; a proxy must not pass them on.
 const hopByHopHeaders = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
+// next/font serves its files from /__nextjs_font/ in development, outside the base path.
 function upstreamFor(target: string | undefined): Upstream {
   const path = (target ?? '/').split('?')[0] ?? '/';
-  return path === '/login' || path.startsWith('/login/') ? loginApp : backend;
+  return path === '/login' || path.startsWith('/login/') || path.startsWith('/__nextjs_font/') ? loginApp : backend;
 }
 
 function clientAddress(req: IncomingMessage): string {
@@ -133,12 +134,21 @@ function proxyUpgrade(req: IncomingMessage, clientSocket: Duplex, head: Buffer):
   upstreamRequest.end();
 }
 
-const server = createServer(proxyRequest);
-server.on('upgrade', proxyUpgrade);
-server.on('error', (error: NodeJS.ErrnoException) => {
-  console.error(`gateway cannot listen on port ${gatewayPort}: ${error.code ?? error.message}`);
-  process.exit(1);
-});
-server.listen(gatewayPort, () => {
-  console.log(`gateway on http://localhost:${gatewayPort}: /login → port ${loginApp.port}, everything else → port ${backend.port}`);
-});
+// Loopback only: the mailbox behind it holds live sign-in links. Browsers may try either loopback
+// address for *.localhost; a machine without IPv6 simply has no second listener.
+function listen(host: string, required: boolean): Promise<boolean> {
+  const server = createServer(proxyRequest);
+  server.on('upgrade', proxyUpgrade);
+  return new Promise((resolve) => {
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (!required && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) return resolve(false);
+      console.error(`gateway cannot listen on ${host} port ${gatewayPort}: ${error.code ?? error.message}`);
+      process.exit(1);
+    });
+    server.listen(gatewayPort, host, () => resolve(true));
+  });
+}
+
+await listen('127.0.0.1', true);
+await listen('::1', false);
+console.log(`gateway on http://web.${devDomain}:${gatewayPort} (loopback): /login → port ${loginApp.port}, everything else → port ${backend.port}`);

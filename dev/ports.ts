@@ -25,7 +25,7 @@ function portNumber(variable: string, value: string): number {
 /**
  * DEV_PORT moves all five ports at once (DEV_PORT=4000: 4000 to 4004); GATEWAY_PORT,
  * DEV_BACKEND_PORT, APP_PORT, IDP_PORT and IDP_GENERIC_PORT each override one. The hosts are
- * those each server listens on: the gateway and `next dev` on every interface, the rest on loopback.
+ * those each server listens on: loopback (the gateway on ::1 as well, where there is one).
  */
 export function devPorts(environment: Record<string, string | undefined>): DevPorts {
   const first = environment.DEV_PORT ? portNumber('DEV_PORT', environment.DEV_PORT) : DEFAULT_FIRST_PORT;
@@ -37,7 +37,7 @@ export function devPorts(environment: Record<string, string | undefined>): DevPo
     const fallback = variable === 'IDP_GENERIC_PORT' ? ports[3]! + 1 : first + offset;
     const port = explicit ? portNumber(variable, explicit) : fallback;
     ports.push(port);
-    const host = name === 'backend' ? (environment.DEV_BACKEND_HOST ?? '127.0.0.1') : name.includes('identity provider') ? '127.0.0.1' : undefined;
+    const host = name === 'backend' ? (environment.DEV_BACKEND_HOST ?? '127.0.0.1') : '127.0.0.1';
     return { name, variable, port, host };
   }) as [DevPort, DevPort, DevPort, DevPort, DevPort];
   return { gateway, backend, app, idp, idpGeneric };

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { devPorts, freeFirstPort, heldPorts, portsHeldMessage, type DevPorts } from './ports.ts';
+import { terminalLineFilter } from './terminal-lines.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
@@ -83,7 +84,7 @@ const services: Service[] = [
   { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'], env: childEnv },
   { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'], env: childEnv },
   { tag: 'idp', colour: 33, args: ['dev/identity-provider/server.ts'], env: childEnv },
-  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--port', appPort], env: appEnv },
+  { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--hostname', '127.0.0.1', '--port', appPort], env: appEnv },
 ];
 
 const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -94,8 +95,11 @@ function prefixFor(service: Service): string {
   return useColour ? `\u001b[${service.colour}m${tag}\u001b[0m │ ` : `${tag} │ `;
 }
 
-function relayLines(from: Readable, to: Writable, prefix: string): void {
-  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`));
+function relayLines(from: Readable, to: Writable, prefix: string, filter: (line: string) => string | undefined): void {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+    const text = filter(line);
+    if (text !== undefined) to.write(`${prefix}${text.replaceAll('\n', `\n${prefix}`)}\n`);
+  });
 }
 
 const children = new Set<ChildProcess>();
@@ -132,8 +136,10 @@ function start(service: Service): void {
   });
   children.add(child);
   const prefix = prefixFor(service);
-  relayLines(child.stdout!, process.stdout, prefix);
-  relayLines(child.stderr!, process.stderr, prefix);
+  // One filter for both streams: a warning said on one is not said again on the other.
+  const filter = terminalLineFilter({ loginUrl: `${loginOrigin}/login` });
+  relayLines(child.stdout!, process.stdout, prefix, filter);
+  relayLines(child.stderr!, process.stderr, prefix, filter);
 
   child.on('error', (error) => {
     process.stderr.write(`${prefix}could not start: ${error.message}\n`);
@@ -159,6 +165,6 @@ process.on('exit', () => {
 
 console.log(`Login: ${loginOrigin}/login   Mailbox: ${loginOrigin}/mailbox`);
 console.log(
-  `Identity provider: ${identityProvider.origin} (the browser warns about its certificate until it trusts ${certificates.caCertificate})`,
+  `Identity provider: ${identityProvider.origin} for the app's server; browsers reach its pages over http on the same port, without a certificate warning`,
 );
 for (const service of services) start(service);

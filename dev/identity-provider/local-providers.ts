@@ -193,6 +193,22 @@ function templatedTenantIssuer(provider: Provider): void {
   });
 }
 
+/**
+ * The discovery document sends browsers to the authorization endpoint over http, on the same
+ * port (server.ts): a page on loopback over http shows no certificate warning, whereas our local
+ * authority is unknown to browsers. Everything the app's server calls (discovery, token, keys)
+ * stays https, as a real provider's does.
+ */
+function withBrowserFacingAuthorization(provider: Provider): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path === '/.well-known/openid-configuration' && ctx.body && typeof ctx.body === 'object') {
+      const body = ctx.body as { authorization_endpoint?: string };
+      body.authorization_endpoint = body.authorization_endpoint?.replace(/^https:/, 'http:');
+    }
+  });
+}
+
 // Accounts `rp-<case>.…@…` receive the ID token of a relying-party case (relying-party-cases.ts).
 function relyingPartyCaseTokens(provider: Provider, kind: SiteKind, signingKeys: SigningJwk[]): void {
   provider.use(async (ctx, next) => {
@@ -217,6 +233,7 @@ function buildProvider(kind: SiteKind, signingKeys: SigningJwk[]): Provider {
   const provider = new Provider(issuerOf(kind), configurationFor(kind, signingKeys));
   logProviderErrors(kind, provider);
   if (kind === 'microsoft') templatedTenantIssuer(provider);
+  withBrowserFacingAuthorization(provider);
   relyingPartyCaseTokens(provider, kind, signingKeys);
   unusableKeysInKeySet(provider, kind);
   return provider;
@@ -236,7 +253,9 @@ export function rotateSigningKey(site: LocalProvider): SigningJwk {
 
 function logProviderErrors(kind: SiteKind, provider: Provider): void {
   for (const event of ['authorization.error', 'grant.error', 'server_error'] as const) {
-    provider.on(event, (_ctx, error) => {
+    provider.on(event, (ctx, error) => {
+      // The app's reachability probe (lib/sso/provider-probe.ts): a bare GET, answered 400 on purpose.
+      if (event === 'authorization.error' && ctx.method === 'GET' && ctx.querystring === '') return;
       const detail = (error as Error & { error_description?: string }).error_description;
       console.error(`${kind}: ${event}: ${error.message}${detail ? ` (${detail})` : ''}`);
     });

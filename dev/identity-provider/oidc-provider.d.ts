@@ -51,6 +51,8 @@ declare module 'oidc-provider' {
     /** The Node request, and the path below the mount point (Koa's). */
     req: IncomingMessage;
     path: string;
+    method: string;
+    querystring: string;
   };
 
   export type ErrorOut = { error: string; error_description?: string };

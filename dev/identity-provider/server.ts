@@ -5,8 +5,9 @@
 // it; `node dev/identity-provider/server.ts` runs it.
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createPlainServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
+import { createServer as createSocketServer } from 'node:net';
 import { parseJson, readBody, sendJson } from '../backend/http.ts';
 import { ensureDevCertificates } from './certificates.ts';
 import { handleInteraction } from './interactions.ts';
@@ -112,8 +113,8 @@ function pathForLog(path: string): string {
     .join('/');
 }
 
-function serve(listener: Listener, origin: string) {
-  return createServer({ cert: readFileSync(certificates.certificate), key: readFileSync(certificates.privateKey) }, (req, res) => {
+function handler(listener: Listener, origin: string) {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin);
     res.on('close', () => {
       const status = res.writableFinished ? String(res.statusCode) : 'closed without answer';
@@ -124,6 +125,28 @@ function serve(listener: Listener, origin: string) {
       console.error(`identity provider failed on ${req.method} ${pathForLog(url.pathname)}:`, error instanceof Error ? error.message : error);
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, { error: 'server_error' });
+    });
+  };
+}
+
+const TLS_HANDSHAKE = 0x16;
+
+/**
+ * HTTPS and plain HTTP on one port, told apart by a connection's first byte. The app's server
+ * speaks HTTPS (MSAL refuses an http authority); browsers are sent to the authorization
+ * endpoint over http (withBrowserFacingAuthorization, local-providers.ts), which shows no
+ * certificate warning on loopback, and stay on http through the picker.
+ */
+function serve(listener: Listener, origin: string) {
+  const handle = handler(listener, origin);
+  const secure = createServer({ cert: readFileSync(certificates.certificate), key: readFileSync(certificates.privateKey) }, handle);
+  const plain = createPlainServer(handle);
+  return createSocketServer((socket) => {
+    socket.once('data', (first) => {
+      socket.pause();
+      socket.unshift(first);
+      (first[0] === TLS_HANDSHAKE ? secure : plain).emit('connection', socket);
+      process.nextTick(() => socket.resume());
     });
   });
 }

@@ -1,6 +1,6 @@
 import { connect } from 'node:tls';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_ORIGIN } from './support/environment.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_BROWSER_ORIGIN } from './support/environment.ts';
 
 /**
  * Known open-redirect payloads against every input that steers a redirect: the path, the Host
@@ -202,7 +202,7 @@ test('a redirect_uri that only looks like an allowed one is refused before the p
     for (const allowed of [`${ALLOWED_CONTROL_CENTRE}/callback`, ALLOWED_CONTROL_CENTRE, 'deskbooking://sso', 'deskbooking://sso/x']) {
       const started = await startWith(request, provider, allowed);
       expect(started.status, allowed).toBe(303);
-      expect(started.location.startsWith(`${IDENTITY_PROVIDER_ORIGIN}/`), `${allowed}: ${started.location}`).toBe(true);
+      expect(started.location.startsWith(`${IDENTITY_PROVIDER_BROWSER_ORIGIN}/`), `${allowed}: ${started.location}`).toBe(true);
       expect(started.flowCookieSet, allowed).toBe(true);
     }
     for (const nearMiss of nearMissRedirectUris) {

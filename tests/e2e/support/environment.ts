@@ -16,6 +16,8 @@ export const APP_PORTS = [testPort(4100)];
 export const BACKEND_PORT = testPort(4101);
 export const IDENTITY_PROVIDER_PORT = testPort(4102);
 export const IDENTITY_PROVIDER_ORIGIN = `https://127.0.0.1:${IDENTITY_PROVIDER_PORT}`;
+/** Where browsers are sent: the same port over http, which shows no certificate warning (dev/README.md). */
+export const IDENTITY_PROVIDER_BROWSER_ORIGIN = `http://127.0.0.1:${IDENTITY_PROVIDER_PORT}`;
 /** The identity provider's second listener: a provider whose issuer is a bare origin. */
 export const IDENTITY_PROVIDER_GENERIC_PORT = testPort(4103);
 /** The local provider's Entra-shaped tenant (dev/identity-provider/settings.ts). */

@@ -1,0 +1,82 @@
+// What `npm run dev` prints of its children (dev/run.ts): the app's JSON log lines as short
+// readable ones, each start-up warning once, and nothing that looks like an address or a
+// credential. Production keeps its JSON lines; this runs only in the development terminal.
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+const EMAIL_ADDRESS = /[^\s@"'<>()[\]=&?/]+(?:@|%40)[^\s@"'<>()[\]&/]+\.[A-Za-z]{2,}/gi;
+// The query parameters of sign-in links and provider returns that carry a credential or an address.
+const CREDENTIAL_PARAMETER = /([?&](?:email|uuid|signature|code|state|token|id_token|login_hint|inviteToken|autoAddToken)=)[^&\s#]+/gi;
+
+/** Masks addresses and credential-bearing query values: the last line of defence, not the first. */
+export function maskSecrets(text: string): string {
+  return text.replace(CREDENTIAL_PARAMETER, '$1…').replace(EMAIL_ADDRESS, '[email]');
+}
+
+function formatValue(value: unknown): string {
+  if (typeof value === 'string') return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
+  return String(value);
+}
+
+/** `key=value` pairs; nested objects as `key.sub=value`, so that no line is a JSON object. */
+function fields(record: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(record).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return fields(value as Record<string, unknown>, `${prefix}${key}.`);
+    if (Array.isArray(value)) return [`${prefix}${key}=${value.map(formatValue).join(',')}`];
+    return [`${prefix}${key}=${formatValue(value)}`];
+  });
+}
+
+type PinoLine = { level: number; msg?: string } & Record<string, unknown>;
+
+function parsePinoLine(line: string): PinoLine | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(line);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as PinoLine).level === 'number') return parsed as PinoLine;
+  } catch {
+    // Not a log line of ours: shown as it came.
+  }
+  return undefined;
+}
+
+/** One pino line as `INFO message key=value …`, with an error's stack below it, indented. */
+export function formatPinoLine(entry: PinoLine): string {
+  const { level, msg, time: _time, requestId, startup: _startup, error, ...rest } = entry;
+  const head = [LEVEL_NAMES[level] ?? `level${level}`, msg ?? ''];
+  // Eight characters tell the lines of one request apart; the whole id is in production's log.
+  if (typeof requestId === 'string') head.push(`req=${requestId.slice(0, 8)}`);
+  const { stack, ...errorFields } = error && typeof error === 'object' ? (error as { stack?: unknown }) : { stack: undefined };
+  const text = [...head, ...fields(rest), ...fields(error && typeof error === 'object' ? { error: errorFields } : error === undefined ? {} : { error })].join(' ');
+  const stackLines = typeof stack === 'string' ? stack.split('\n').slice(1).map((frame) => `    ${frame.trim()}`) : [];
+  return [text, ...stackLines].join('\n');
+}
+
+export type TerminalLineOptions = {
+  /** Where a person opens the app: the gateway, which `next dev`'s own "Local:" line would bypass. */
+  loginUrl: string;
+};
+
+/**
+ * A filter for one child's output lines: the text to print (possibly several lines), or
+ * undefined to print nothing. It remembers the start-up warnings it has printed: Next may load
+ * the start-up code more than once, and each load would say them again.
+ */
+export function terminalLineFilter({ loginUrl }: TerminalLineOptions): (line: string) => string | undefined {
+  const warned = new Set<string>();
+  return (line) => {
+    const entry = parsePinoLine(line);
+    if (entry) {
+      if (entry.startup === true && typeof entry.msg === 'string') {
+        if (warned.has(entry.msg)) return undefined;
+        warned.add(entry.msg);
+      }
+      return maskSecrets(formatPinoLine(entry));
+    }
+    const nextAddress = /^(\s*- Local:\s+)http:\/\/\S+$/.exec(line);
+    if (nextAddress) return `${nextAddress[1]}${loginUrl} (through the gateway)`;
+    if (/^\s*- Network:\s/.test(line)) return undefined;
+    return maskSecrets(line);
+  };
+}

@@ -1,0 +1,62 @@
+import { maskSecrets, terminalLineFilter } from '@/dev/terminal-lines';
+
+/** What `npm run dev` prints of its children (dev/run.ts, dev/terminal-lines.ts). */
+
+const loginUrl = 'http://web.desk.localhost:4700/login';
+
+describe('the development terminal', () => {
+  it('prints the app\'s JSON log lines as short readable lines, with no JSON object left', () => {
+    const filter = terminalLineFilter({ loginUrl });
+    const line = JSON.stringify({
+      level: 30,
+      time: '2026-11-25T11:58:02.250Z',
+      requestId: 'e2352462-7539-467e-bf4f-ea2edf64c572',
+      backend: 'product',
+      path: '/api/v1/flw/auth/:email/verifyUser',
+      durationMs: 291,
+      outcome: 'ok',
+      msg: 'backend call',
+    });
+    expect(filter(line)).toBe('info backend call req=e2352462 backend=product path=/api/v1/flw/auth/:email/verifyUser durationMs=291 outcome=ok');
+  });
+
+  it('shows an error\'s kind and message on the line and its stack below, indented', () => {
+    const filter = terminalLineFilter({ loginUrl });
+    const error = { kind: 'TypeError', message: 'x is not a function', stack: 'TypeError: x is not a function\n    at one (a.ts:1:1)\n    at two (b.ts:2:2)' };
+    expect(filter(JSON.stringify({ level: 50, msg: 'unexpected error', route: '/[lang]', error }))?.split('\n')).toEqual([
+      'ERROR unexpected error route=/[lang] error.kind=TypeError error.message="x is not a function"',
+      '    at one (a.ts:1:1)',
+      '    at two (b.ts:2:2)',
+    ]);
+  });
+
+  it('says each start-up warning once, however often the app says it', () => {
+    const filter = terminalLineFilter({ loginUrl });
+    const warning = JSON.stringify({ level: 40, startup: true, msg: 'SESSION_SECRET is not set: using the development value.' });
+    const other = JSON.stringify({ level: 40, startup: true, msg: 'MICROSOFT_AUTHORITY admits any tenant' });
+    expect([warning, other, warning, warning, other].map(filter).filter(Boolean)).toEqual([
+      'WARN SESSION_SECRET is not set: using the development value.',
+      'WARN MICROSOFT_AUTHORITY admits any tenant',
+    ]);
+    // The same words outside start-up are an event of their own, and said each time.
+    const event = JSON.stringify({ level: 40, msg: 'device id not earned in this browser, ignored' });
+    expect([event, event].map(filter)).toEqual(['WARN device id not earned in this browser, ignored', 'WARN device id not earned in this browser, ignored']);
+  });
+
+  it('points next dev\'s "Local:" line at the gateway, and drops its "Network:" line', () => {
+    const filter = terminalLineFilter({ loginUrl });
+    expect(filter('- Local:         http://localhost:4702')).toBe(`- Local:         ${loginUrl} (through the gateway)`);
+    expect(filter('- Network:       http://192.0.2.2:4702')).toBeUndefined();
+    expect(filter('✓ Ready in 2.4s')).toBe('✓ Ready in 2.4s');
+  });
+
+  it('masks addresses and the credentials of sign-in links and provider returns, and leaves the rest', () => {
+    const link =
+      'GET /en/validatelink?email=anna%40acme.test&uuid=c4406475-bce8-4be4-bfc6-3352051cf1dd&signature=7c34&timestamp=1795607882100&domain=acme';
+    expect(maskSecrets(link)).toBe('GET /en/validatelink?email=…&uuid=…&signature=…&timestamp=1795607882100&domain=acme');
+    expect(maskSecrets('GET /google?code=w_8dqk&state=y8Cw&iss=https%3A%2F%2F127.0.0.1')).toBe('GET /google?code=…&state=…&iss=https%3A%2F%2F127.0.0.1');
+    expect(maskSecrets('sent to anna+x@acme.test, bert@globex.test')).toBe('sent to [email], [email]');
+    // The positive control: what is no secret stays readable.
+    expect(maskSecrets('backend │ GET /api/v1/flw/auth/{email}/verifyUser 200')).toBe('backend │ GET /api/v1/flw/auth/{email}/verifyUser 200');
+  });
+});
