@@ -45,7 +45,8 @@ async function askForLink(page: Page, email: string): Promise<void> {
 }
 
 await step('localhost is sent to web.desk.localhost', async (page) => {
-  await page.goto(`http://localhost:${port}/login`);
+  // The very first page compiles the app's shared code too: a minute or more on a busy machine.
+  await page.goto(`http://localhost:${port}/login`, { timeout: 180_000 });
   await waitForUrl(page, `${login}/login/en`);
 });
 
