@@ -16,6 +16,7 @@ export type SealPurpose =
   | 'last-login'
   | 'sso-flow'
   | 'sso-organisations'
+  | 'sso-organisation-chosen'
   | 'app-code';
 
 /** Keyed digests, each purpose under a key of its own beside the sealing keys. */

@@ -55,6 +55,25 @@ for (const { provider, button } of providers) {
       await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
     });
 
+    test('Back after choosing an organisation shows the login page calmly: no failure, no auto-forward, and the finished choice cannot be made again', async ({ page, browser }) => {
+      await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
+      await expect(page).toHaveURL(new RegExp(`/login/en/${provider}/organisations$`));
+      await page.getByRole('button', { name: 'globex' }).click();
+      await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+      await expect(page).toHaveURL(/\/login\/en(\?|$)/);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(/took too long|interrupted/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'globex' })).toHaveCount(0);
+      // Positive control: a picker address opened without a finished choice still says the sign-in was interrupted.
+      const other = await browser.newContext({ ignoreHTTPSErrors: true });
+      const otherPage = await other.newPage();
+      await otherPage.goto(`${LOGIN_ORIGIN}/login/en/${provider}/organisations`);
+      await expect(otherPage.getByRole('main').getByRole('alert')).toHaveText(/took too long or was interrupted/);
+      await other.close();
+    });
+
     test('cancelling at the provider comes back as cancelled, never a crash', async ({ page }) => {
       await page.goto('/login/en');
       await page.getByRole('link', { name: button }).click();
