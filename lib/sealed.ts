@@ -13,6 +13,7 @@ export type SealPurpose =
   | 'email-sign-in'
   | 'link-confirmed-here'
   | 'sign-up'
+  | 'kept-address'
   | 'last-login'
   | 'sso-flow'
   | 'sso-organisations'

@@ -104,7 +104,7 @@ for (const [language, dictionary] of Object.entries(dictionaries)) {
     await page.getByRole('link', { name: dictionary.login.google }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=user-close$`));
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(dictionary.errors.userClose);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(dictionary.errors.userClose);
   });
 }
 
