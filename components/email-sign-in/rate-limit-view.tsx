@@ -49,16 +49,11 @@ function waitLine(text: RateLimitText, remainingMs: number | undefined): string 
 
 /** The wait left, on this browser's clock from the moment the view appeared, read once a second. */
 function useRemainingMs(retryAfterMs: number | undefined): number | undefined {
-  const [elapsedMs, setElapsedMs] = useState(0);
+  const [shownFor, setShownFor] = useState(0);
   useEffect(() => {
-    if (retryAfterMs === undefined) return;
     const shownAt = Date.now();
-    const interval = setInterval(() => {
-      const elapsed = Date.now() - shownAt;
-      setElapsedMs(elapsed);
-      if (elapsed >= retryAfterMs) clearInterval(interval);
-    }, 1_000);
+    const interval = setInterval(() => setShownFor(Date.now() - shownAt), 1_000);
     return () => clearInterval(interval);
-  }, [retryAfterMs]);
-  return retryAfterMs === undefined ? undefined : retryAfterMs - elapsedMs;
+  }, []);
+  return retryAfterMs === undefined ? undefined : retryAfterMs - shownFor;
 }

@@ -3,27 +3,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 /**
- * An error stays until the person acts on the page: types, submits, or clicks a link or button
- * (WCAG 2.2.1, docs/decisions.md, For the person). Leaving the page takes it with it.
+ * An error stays until the person acts on the page: types, or submits a form (every button here
+ * does); a link leaves the page and takes it along (WCAG 2.2.1, docs/decisions.md, For the person).
  */
 export function ErrorUntilAction({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState(true);
 
   useEffect(() => {
-    if (!visible) return;
     const dismiss = () => setVisible(false);
-    const dismissOnControl = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('a, button')) dismiss();
-    };
-    document.addEventListener('input', dismiss, true);
-    document.addEventListener('submit', dismiss, true);
-    document.addEventListener('click', dismissOnControl, true);
+    for (const type of ['input', 'submit']) document.addEventListener(type, dismiss, true);
     return () => {
-      document.removeEventListener('input', dismiss, true);
-      document.removeEventListener('submit', dismiss, true);
-      document.removeEventListener('click', dismissOnControl, true);
+      for (const type of ['input', 'submit']) document.removeEventListener(type, dismiss, true);
     };
-  }, [visible]);
+  }, []);
 
-  return visible ? children : null;
+  return visible && children;
 }
