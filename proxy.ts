@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/arrival-proxy';
-import { clearingsOfTamperedCookies, parseCookieHeader, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
+import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
+import { isLanguage } from '@/lib/i18n/routing';
 import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
 import { describeError, logFailure } from '@/lib/logger';
@@ -95,7 +96,16 @@ async function route(
   }
 
   if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetBrowser) forgetThisBrowser(response.cookies, host);
+  // The page reads the kept address from this request; the browser forgets it, so it shows once.
+  if (isLoginPageLoad(request) && readCookie(received, 'keptAddress')) clearCookie(response.cookies, 'keptAddress', host);
   return response;
+}
+
+/** The login page (`/`, `/{lang}`) as a browser loads or navigates to it; not a prefetch, which nobody sees. */
+function isLoginPageLoad(request: NextRequest): boolean {
+  if (request.method !== 'GET' || request.headers.has('next-router-prefetch')) return false;
+  const segments = request.nextUrl.pathname.split('/').filter(Boolean);
+  return segments.length === 0 || (segments.length === 1 && isLanguage(segments[0]));
 }
 
 /** A page or a start route, as a browser loads it; not the health checks, not a form post. */

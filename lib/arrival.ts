@@ -42,7 +42,8 @@ const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 /** Whether this arrival may sign in by itself at all. */
 export function mayAutoLogin(request: Pick<ArrivalRequest, 'fetchDestination' | 'query'>): boolean {
   if (FRAME_DESTINATIONS.has(request.fetchDestination ?? '')) return false;
-  if (request.query.get('from') === 'web') return false;
+  // Signed out (`web`), or back from a finished choice of organisation (`picker`): the person left on purpose.
+  if (request.query.get('from') === 'web' || request.query.get('from') === 'picker') return false;
   return !request.query.has('error');
 }
 

@@ -43,6 +43,8 @@ function definitions(productKey: string) {
     emailSignIn: { name: '__Host-emailSignIn', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     linkConfirmedHere: { name: '__Host-linkConfirmedHere', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     signedInWithLink: { name: '__Host-signedInWithLink', lifetimeSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
+    // "Use another e-mail address": the address goes back into the login form once, never through the URL.
+    keptAddress: { name: '__Host-keptAddress', lifetimeSeconds: 5 * 60, httpOnly: true, scope: 'login-host' },
     ssoFlow: { name: '__Host-ssoFlow', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     ssoOrganisations: { name: '__Host-ssoOrganisations', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     lastSignInMethod: { name: '__Host-lastSignInMethod', lifetimeSeconds: 365 * DAY, httpOnly: true, scope: 'login-host' },

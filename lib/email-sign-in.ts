@@ -73,6 +73,13 @@ export function forgetEmailSignIn(writer: CookieWriter, host: RequestHost): void
   clearCookie(writer, 'signUp', host);
 }
 
+/**
+ * The address a person leaves the wait or sign-up with, for the login form to show once, so that
+ * a typo is corrected rather than typed again. Sealed and HttpOnly: no URL, log line or page
+ * script sees it. The proxy expires it when the login page is loaded with it (proxy.ts).
+ */
+export const { read: readKeptAddress, write: keepAddress } = sealedCookie('keptAddress', 'kept-address', z.object({ email: z.string() }));
+
 /** The send-again button stays locked this long after a link was sent. */
 export const SEND_AGAIN_LOCK_MS = 30_000;
 
@@ -88,8 +95,13 @@ function addressKey(email: string): string {
 
 /** Whether a link went to this address less than SEND_AGAIN_LOCK_MS ago (as this instance knows). */
 export function isLinkLockedFor(email: string): boolean {
+  return linkLockRemainingMs(email) > 0;
+}
+
+/** How long until another link may go to this address; 0 when it may now. */
+export function linkLockRemainingMs(email: string): number {
   const sentAt = linksSentByAddress.get(addressKey(email));
-  return sentAt !== undefined && Date.now() - sentAt < SEND_AGAIN_LOCK_MS;
+  return sentAt === undefined ? 0 : Math.max(0, SEND_AGAIN_LOCK_MS - (Date.now() - sentAt));
 }
 
 export function rememberLinkSentTo(email: string): void {

@@ -14,9 +14,11 @@ export type SealPurpose =
   | 'link-confirmed-here'
   | 'signed-in-with-link'
   | 'sign-up'
+  | 'kept-address'
   | 'last-login'
   | 'sso-flow'
   | 'sso-organisations'
+  | 'sso-organisation-chosen'
   | 'app-code';
 
 /** Keyed digests, each purpose under a key of its own beside the sealing keys. */

@@ -3,9 +3,8 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { Logo } from '@/components/brand/logo';
 import { ErrorPageTextProvider } from '@/components/i18n/error-page-text';
-import { LanguageLinks } from '@/components/i18n/language-links';
+import { PageFrame } from '@/components/ui/page-frame';
 import { oncePerLanguage } from '@/lib/i18n/once-per-language';
 import { isLanguage, languages } from '@/lib/i18n/routing';
 import '../globals.css';
@@ -48,15 +47,9 @@ export default async function LanguageLayout({ children, params }: LanguageLayou
   return (
     <html lang={lang}>
       <body>
-        <div className="flex min-h-dvh flex-col items-center px-4 py-8 sm:py-16">
-          <header className="mb-8">
-            <Logo />
-          </header>
-          <main className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line sm:p-8">
-            <ErrorPageTextProvider text={errorPageText}>{children}</ErrorPageTextProvider>
-          </main>
-          <LanguageLinks current={lang} />
-        </div>
+        <PageFrame language={lang}>
+          <ErrorPageTextProvider text={errorPageText}>{children}</ErrorPageTextProvider>
+        </PageFrame>
       </body>
     </html>
   );

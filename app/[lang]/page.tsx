@@ -1,16 +1,19 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
-import { requestSignInLink } from '@/components/email-sign-in/actions';
+import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
 import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
+import { ErrorUntilAction } from '@/components/ui/error-until-action';
 import { ExpiringStatus } from '@/components/ui/expiring-status';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
-import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
+import { loginPageErrorMessage, loginPageMessageTone } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
+import { readKeptAddress } from '@/lib/email-sign-in';
+import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { receivedCookies } from '@/lib/request/context';
 import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
 import { loginPageOrder, readLastSignInMethod } from '@/lib/sign-in-method';
@@ -31,10 +34,12 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
   ]);
   const { links } = getConfig();
   const errorMessage = loginPageErrorMessage(query.error);
+  const messageTone = loginPageMessageTone(query.error);
   const autoLogin = mayAutoLogin({
     fetchDestination: headerList.get('sec-fetch-dest'),
     query: new URLSearchParams(firstValues(query)),
   });
+  const keptAddress = await readKeptAddress(received);
   const lastUsed = readLastSignInMethod(received);
   const order = loginPageOrder(lastUsed);
   // The introduction names the methods in the order they stand.
@@ -56,7 +61,15 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
     emailNotValid: tErrors('emailNotValid'),
-    rateLimit: { heading: tRateLimit('heading'), body: tRateLimit('body'), tryAgain: tCommon('tryAgain') },
+    rateLimit: {
+      heading: tRateLimit('heading'),
+      body: tRateLimit('body'),
+      waitSeconds: tRateLimit('waitSeconds', { seconds: argumentMarker('seconds') }),
+      waitMinutes: tRateLimit('waitMinutes', { minutes: argumentMarker('minutes') }),
+      waitOver: tRateLimit('waitOver'),
+      waitUnknown: tRateLimit('waitUnknown'),
+      tryAgain: tCommon('tryAgain'),
+    },
     trialExpired: trialExpired.text,
   };
 
@@ -65,6 +78,8 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
       {autoLogin && <LocalTokenRedirect />}
       <EmailSignIn
         language={lang}
+        initialEmail={keptAddress?.email}
+        forgetKeptAddress={forgetKeptAddress}
         action={requestSignInLink}
         trialExpiredLinks={trialExpired.links}
         text={text}
@@ -72,12 +87,19 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
           <>
             <h1 className="text-2xl font-bold">{t('heading')}</h1>
             <p className="mt-2 text-muted">{intro}</p>
-            {errorMessage && (
+            {errorMessage && messageTone === 'info' && (
               <ExpiringStatus>
+                <div className="mt-4">
+                  <StatusMessage tone="info">{tErrors(errorMessage)}</StatusMessage>
+                </div>
+              </ExpiringStatus>
+            )}
+            {errorMessage && messageTone === 'error' && (
+              <ErrorUntilAction>
                 <div className="mt-4">
                   <StatusMessage tone="error">{tErrors(errorMessage)}</StatusMessage>
                 </div>
-              </ExpiringStatus>
+              </ErrorUntilAction>
             )}
             {!order.emailFirst && (
               <>

@@ -18,6 +18,7 @@ export type BookingActionText = Record<
   | 'confirmCancel'
   | 'cancelling'
   | 'cancelled'
+  | 'cancelledHeading'
   | 'expired'
   | 'extend'
   | 'openApp'
@@ -52,7 +53,7 @@ export function BookingAction({
   }, [userAction]);
 
   const finished = state.status === 'done' || state.status === 'expired';
-  const heading = userAction === 'cancel' ? text.cancelHeading : text.heading;
+  const heading = headingOf(userAction, state, text);
 
   return (
     <section className="space-y-5">
@@ -89,4 +90,10 @@ export function BookingAction({
       </a>
     </section>
   );
+}
+
+/** The cancel screen asks only while the question is open; afterwards it says what happened. */
+function headingOf(userAction: UserAction, state: BookingActionState, text: BookingActionText): string {
+  if (userAction === 'retain' || state.status === 'expired') return text.heading;
+  return state.status === 'done' ? text.cancelledHeading : text.cancelHeading;
 }

@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
+import type { Language } from '@/lib/i18n/routing';
 
 /** The mark drawn inline (public/logo.svg, 0.5 KB): no second request before the page is complete. */
-export async function Logo() {
-  const t = await getTranslations('common');
+export async function Logo({ language }: { language: Language }) {
+  const t = await getTranslations({ locale: language, namespace: 'common' });
   return (
     <span className="flex items-center gap-3">
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width={40} height={40} aria-hidden="true" focusable="false">

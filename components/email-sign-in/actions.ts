@@ -2,8 +2,8 @@
 
 import { verifyUser } from '@/lib/backend/auth';
 import { verifyUserOutcome } from '@/lib/backend/error-catalogue';
-import { mintDeviceId } from '@/lib/cookies';
-import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, isLinkLockedFor, rememberLinkSentTo, readEmailSignIn, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
+import { clearCookie, mintDeviceId } from '@/lib/cookies';
+import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, isLinkLockedFor, keepAddress, linkLockRemainingMs, rememberLinkSentTo, readEmailSignIn, readSignUp, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -17,7 +17,8 @@ export type EmailFormState =
   | { status: 'idle'; email: string }
   /** `message` is the error, translated here: the island holds no dictionary of errors. */
   | { status: 'error'; email: string; message: string }
-  | { status: 'rate-limited'; email: string }
+  /** `retryAfterMs`: how long until another try can work, where this app or the backend knows. */
+  | { status: 'rate-limited'; email: string; retryAfterMs?: number }
   | { status: 'trial-expired'; email: string };
 
 
@@ -32,9 +33,10 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     return { status: 'error', email, message: await errorText(locale, 'emailNotValid') };
   }
 
-  if (isLinkLockedFor(email)) {
+  const lockedForMs = linkLockRemainingMs(email);
+  if (lockedForMs > 0) {
     log.info({ outcome: 'address-locked' }, 'email sign-in requested');
-    return { status: 'rate-limited', email };
+    return { status: 'rate-limited', email, retryAfterMs: lockedForMs };
   }
   const { host, cookies } = await requestContext();
   const deviceId = mintDeviceId();
@@ -62,7 +64,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     case 'oneTimeCodePage':
       return await redirectToPage('/totp', locale);
     case 'rateLimitView':
-      return { status: 'rate-limited', email };
+      return outcome.retryAfterMs === undefined ? { status: 'rate-limited', email } : { status: 'rate-limited', email, retryAfterMs: outcome.retryAfterMs };
     case 'trialExpiredView':
       return { status: 'trial-expired', email };
     case 'message':
@@ -122,9 +124,23 @@ export async function enterLinkCode(_previous: LinkCodeState, form: FormData): P
   }
 }
 
-/** "Use another e-mail address", from the mail-sent view or sign-up: forgets the sign-in under way and goes back to the form. */
-export async function chooseAnotherAddress(form: FormData): Promise<void> {
+/**
+ * The kept address is in the field: the browser forgets it. The proxy does this for a page load;
+ * after "Use another e-mail address" with script, the login page comes in the action's own answer.
+ */
+export async function forgetKeptAddress(): Promise<void> {
   const { host, cookies } = await requestContext();
+  clearCookie(cookies, 'keptAddress', host);
+}
+
+/**
+ * "Use another e-mail address", from the mail-sent view or sign-up: forgets the sign-in under way
+ * and goes back to the form, with the address in it to correct.
+ */
+export async function chooseAnotherAddress(form: FormData): Promise<void> {
+  const { host, cookies, received } = await requestContext();
+  const email = (await readEmailSignIn(received))?.email ?? (await readSignUp(received))?.email;
   forgetEmailSignIn(cookies, host);
+  if (email) await keepAddress(cookies, host, { email });
   await redirectToPage('/', formLanguage(form));
 }

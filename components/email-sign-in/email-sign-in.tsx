@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState, type ReactNode } from 'react';
+import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { isValidEmail } from '@/lib/validation';
@@ -22,6 +22,10 @@ export type EmailSignInText = {
 
 type EmailSignInProps = {
   language: Language;
+  /** What the field starts with: the address the person came back with from the wait or sign-up, if any. */
+  initialEmail?: string;
+  /** Called once the initial address is shown, so that it is shown only once. */
+  forgetKeptAddress: () => Promise<void>;
   action: (previous: EmailFormState, form: FormData) => Promise<EmailFormState>;
   trialExpiredLinks: TrialExpiredLinks;
   text: EmailSignInText;
@@ -36,15 +40,16 @@ type EmailSignInProps = {
   children: ReactNode;
 };
 
-const initialState: EmailFormState = { status: 'idle', email: '' };
-
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ language, action, trialExpiredLinks, text, header, lastUsedMark, children }: EmailSignInProps) {
-  const [state, formAction] = useActionState(action, initialState);
+export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, trialExpiredLinks, text, header, lastUsedMark, children }: EmailSignInProps) {
+  const [state, formAction] = useActionState(action, { status: 'idle', email: initialEmail });
+  useEffect(() => {
+    if (initialEmail) void forgetKeptAddress();
+  }, [initialEmail, forgetKeptAddress]);
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
 
-  if (view.status === 'rate-limited') return <RateLimitView text={text.rateLimit} onTryAgain={() => setDismissed(state)} />;
+  if (view.status === 'rate-limited') return <RateLimitView text={text.rateLimit} retryAfterMs={view.retryAfterMs} onTryAgain={() => setDismissed(state)} />;
   if (view.status === 'trial-expired') return <TrialExpiredView links={trialExpiredLinks} text={text.trialExpired} />;
 
   return (

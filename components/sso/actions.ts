@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { clearCookie } from '@/lib/cookies';
-import { appRedirectOf, readSsoOrganisations } from '@/lib/sso/flow-state';
+import { appRedirectOf, readSsoOrganisations, writeSsoOrganisationChosen } from '@/lib/sso/flow-state';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { requestContext } from '@/lib/request/context';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
@@ -25,6 +25,7 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
     context,
     isMobileRequest(await headers()),
   );
+  await writeSsoOrganisationChosen(context.cookies, context.host, { provider: offered.provider });
   redirect(location);
 }
 

@@ -3,7 +3,7 @@ import { LanguageField } from '@/components/i18n/language-field';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readSsoOrganisations } from '@/lib/sso/flow-state';
+import { readSsoOrganisationChosen, readSsoOrganisations } from '@/lib/sso/flow-state';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { chooseOrganisation, leavePicker } from './actions';
@@ -13,8 +13,14 @@ import { receivedCookies } from '@/lib/request/context';
 export async function OrganisationPickerPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const offered = await readSsoOrganisations(await receivedCookies());
-  if (!offered) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, lang);
+  const received = await receivedCookies();
+  const offered = await readSsoOrganisations(received);
+  if (!offered) {
+    // Back after a choice: the sign-in succeeded, so the login page, calm and without sending the
+    // person straight back to where they came from. Otherwise the sign-in was interrupted.
+    if (await readSsoOrganisationChosen(received)) return await redirectToPage({ pathname: '/', query: { from: 'picker' } }, lang);
+    return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, lang);
+  }
   const [t, tCommon] = await Promise.all([getTranslations('sso'), getTranslations('common')]);
 
   return (

@@ -2,12 +2,12 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** Status messages disappear after 10 s (docs/decisions.md, Kept as specified, though questioned). */
+/** Neutral news disappears after 10 s; errors stay (docs/decisions.md, For the person). */
 export const STATUS_MESSAGE_LIFETIME_MS = 10_000;
 
 /**
- * Shows a message for 10 s, then removes it; never while the pointer rests on it or focus is in
- * it, so that nobody loses a message they are still reading (WCAG 2.2.1).
+ * Shows a neutral or success message for 10 s, then removes it; never while the pointer rests on
+ * it or focus is in it. An error never expires this way: see ErrorUntilAction.
  */
 export function ExpiringStatus({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState(true);

@@ -37,12 +37,27 @@ function parseJson(text: string): unknown {
   }
 }
 
-function failureFrom(status: number, body: string): BackendFailure {
+function failureFrom(status: number, body: string, retryAfter: string | null): BackendFailure {
   const parsed = errorAnswer.safeParse(parseJson(body));
   if (parsed.success && (knownErrorCodes as readonly string[]).includes(parsed.data.code)) {
-    return { kind: 'code', code: parsed.data.code as ErrorCode, status };
+    const retryAfterMs = retryAfterMsOf(retryAfter);
+    return { kind: 'code', code: parsed.data.code as ErrorCode, status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
   return { kind: 'unknown', status };
+}
+
+/** A day: a longer wait, or a date further out, is more likely a mistake than the backend's intent. */
+const LONGEST_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `Retry-After` (RFC 9110, 10.2.3): seconds, or an HTTP date. Undefined when absent, malformed or
+ * implausible: then nobody can say when, and the person is not told a made-up time.
+ */
+export function retryAfterMsOf(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /[a-z]/i.test(text) ? Date.parse(text) - now : Number.NaN;
+  return Number.isFinite(ms) && ms >= 0 && ms <= LONGEST_RETRY_AFTER_MS ? ms : undefined;
 }
 
 function fillPath(template: string, params: Record<string, string> = {}): string {
@@ -113,7 +128,7 @@ async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>, c
     return { result: { ok: false, failure: { kind: 'unavailable' } }, reason };
   }
 
-  if (response.status >= 400) return { result: { ok: false, failure: failureFrom(response.status, body) } };
+  if (response.status >= 400) return { result: { ok: false, failure: failureFrom(response.status, body, response.headers.get('retry-after')) } };
 
   const parsed = answer.safeParse(parseJson(body));
   return parsed.success

@@ -19,7 +19,8 @@ export type ErrorCode = (typeof knownErrorCodes)[number];
  * anything else the backend said ("unknown"), or no usable answer at all ("unavailable").
  */
 export type BackendFailure =
-  | { kind: 'code'; code: ErrorCode; status: number }
+  /** `retryAfterMs`: how long the backend asked to wait (its `Retry-After`), when it said. */
+  | { kind: 'code'; code: ErrorCode; status: number; retryAfterMs?: number }
   | { kind: 'unknown'; status?: number }
   | { kind: 'unavailable' };
 
@@ -59,7 +60,7 @@ export type LinkConfirmationError = (typeof linkConfirmationErrors)[number];
 export type VerifyUserOutcome =
   | { show: 'message'; message: ErrorMessageKey }
   | { show: 'oneTimeCodePage' }
-  | { show: 'rateLimitView' }
+  | { show: 'rateLimitView'; retryAfterMs?: number }
   | { show: 'trialExpiredView' };
 
 export function verifyUserOutcome(failure: BackendFailure): VerifyUserOutcome {
@@ -73,7 +74,7 @@ export function verifyUserOutcome(failure: BackendFailure): VerifyUserOutcome {
     case 'NOT_SUPPORTED':
       return { show: 'oneTimeCodePage' };
     case 'SUSPICIOUS_ACTIVITY':
-      return { show: 'rateLimitView' };
+      return failure.retryAfterMs === undefined ? { show: 'rateLimitView' } : { show: 'rateLimitView', retryAfterMs: failure.retryAfterMs };
     case 'DEMO_EXPIRED':
       return { show: 'trialExpiredView' };
     default:
@@ -171,4 +172,14 @@ export function loginPageErrorMessage(error: unknown): ErrorMessageKey | undefin
   return typeof error === 'string' && Object.hasOwn(loginPageErrors, error)
     ? loginPageErrors[error as LoginPageError]
     : undefined;
+}
+
+/**
+ * Messages of the login page that report what the person did themselves (cancelling), rather than
+ * a failure: shown as neutral news, which clears itself, instead of a red error, which stays.
+ */
+const neutralLoginPageErrors: ReadonlySet<string> = new Set<LoginPageError>(['user-close']);
+
+export function loginPageMessageTone(error: unknown): 'error' | 'info' {
+  return typeof error === 'string' && neutralLoginPageErrors.has(error) ? 'info' : 'error';
 }

@@ -31,6 +31,17 @@ const ssoOrganisationsState = z.object({
 export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
 export const { read: readSsoOrganisations, write: writeSsoOrganisations } = sealedCookie('ssoOrganisations', 'sso-organisations', ssoOrganisationsState);
 
+/**
+ * Written over the list once an organisation was chosen, for the rest of the cookie's life: Back
+ * to the picker then finds a finished sign-in, not an interrupted one. It holds no organisation
+ * and no token, and under a key of its own it never reads as a list, so nothing can be chosen again.
+ */
+export const { read: readSsoOrganisationChosen, write: writeSsoOrganisationChosen } = sealedCookie(
+  'ssoOrganisations',
+  'sso-organisation-chosen',
+  z.object({ provider: providerIdSchema }),
+);
+
 /** The app of a flow's state, if the sign-in goes to one. */
 export function appRedirectOf(state: Pick<SsoFlowState, 'appRedirectUri' | 'appCodeChallenge'>): AppRedirect | undefined {
   return state.appRedirectUri ? { uri: state.appRedirectUri, codeChallenge: state.appCodeChallenge } : undefined;

@@ -75,7 +75,14 @@ const screens: Screen[] = [
     name: 'login page with a cancelled sign-in',
     open: async (page, d, language) => {
       await page.goto(`/login/${language}?error=user-close`);
-      await expect(alertIn(page)).toHaveText(d.errors.userClose);
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: d.errors.userClose })).toBeVisible();
+    },
+  },
+  {
+    name: 'login page with a refused sign-in',
+    open: async (page, d, language) => {
+      await page.goto(`/login/${language}?error=sso-user-not-found`);
+      await expect(alertIn(page)).toHaveText(d.errors.ssoUserNotFound);
     },
   },
   {

@@ -42,7 +42,7 @@ test('?from=web logs out and forgets the browser: lastLogin, the device id and i
 test('no auto-login while an error is shown', async ({ page }) => {
   await signInByEmail(page, 'anna@acme.test', 'acme');
   await page.goto('/login/en?error=user-close');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Sign-in was cancelled.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Sign-in was cancelled.');
   await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
 });
 

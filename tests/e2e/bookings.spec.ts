@@ -39,6 +39,22 @@ test('"cancel" asks first and calls the backend only after the confirming click'
   expect(await userActionCalls(request, key)).toHaveLength(1);
 });
 
+const cancelledHeadings = [
+  { language: 'en', confirm: 'Yes, cancel the booking', question: 'Cancel this booking?', heading: 'Booking cancelled', message: 'Booking cancelled.' },
+  { language: 'de', confirm: 'Ja, Buchung stornieren', question: 'Diese Buchung stornieren?', heading: 'Buchung storniert', message: 'Buchung storniert.' },
+  { language: 'nl', confirm: 'Ja, reservering annuleren', question: 'Deze reservering annuleren?', heading: 'Reservering geannuleerd', message: 'Reservering geannuleerd.' },
+];
+
+for (const { language, confirm, question, heading, message } of cancelledHeadings) {
+  test(`${language}: once cancelled, the heading says so instead of still asking`, async ({ page }) => {
+    await page.goto(`/login/${language}/bookings-extend?userAction=cancel&token=cancel-ok`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
+    await page.getByRole('button', { name: confirm }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(message);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  });
+}
+
 test('a mail scanner opening a booking link changes nothing', async ({ browser, request }) => {
   const key = probe();
   const scanner = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { backendCalls } from './support/backend.ts';
+import { backendCalls, uniqueAddress } from './support/backend.ts';
+import { requestLink } from './support/sign-in.ts';
 
 async function submitEmail(page: Page, email: string, language = 'en') {
   await page.goto(`/login/${language}`);
@@ -52,10 +53,44 @@ test('a one-time-code account is sent to the /totp page with the app-store and s
 test('too many attempts shows the rate-limit view; "try again" brings the form back with the address', async ({ page }) => {
   await submitEmail(page, 'rate-limited@errors.test');
   await expect(page.getByRole('heading', { name: 'Please wait a moment' })).toBeFocused();
-  await expect(page.getByText('Too many login attempts. Please try again later.')).toBeVisible();
+  await expect(page.getByText('Too many sign-in attempts in a short time.')).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByLabel('Work e-mail')).toHaveValue('rate-limited@errors.test');
 });
+
+const rateLimitWords = [
+  { language: 'en', heading: 'Please wait a moment', wait: /^You can try again in (\d+) s\.$/, now: 'You can try again now.', unknownWait: 'Please wait a few minutes, then try again.' },
+  { language: 'de', heading: 'Bitte warten Sie einen Moment', wait: /^Sie können es in (\d+) s erneut versuchen\.$/, now: 'Sie können es jetzt erneut versuchen.', unknownWait: 'Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.' },
+  { language: 'nl', heading: 'Even geduld', wait: /^Je kunt het over (\d+) s opnieuw proberen\.$/, now: 'Je kunt het nu opnieuw proberen.', unknownWait: 'Wacht een paar minuten en probeer het dan opnieuw.' },
+];
+
+for (const { language, heading, wait, now, unknownWait } of rateLimitWords) {
+  test(`${language}: the rate-limit view says when to try again, under a secondary control rather than the primary blue`, async ({ page }) => {
+    // This app's own lock: a second link for the same address within 30 s, with its real time left.
+    const email = uniqueAddress('anna@acme.test');
+    await page.clock.install();
+    await requestLink(page, email, language);
+    await submitEmail(page, email, language);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const waitLine = page.getByRole('main').getByText(wait);
+    await expect(waitLine).toBeVisible();
+    const seconds = Number(wait.exec((await waitLine.textContent()) ?? '')?.[1]);
+    expect(seconds).toBeGreaterThan(20);
+    expect(seconds).toBeLessThanOrEqual(30);
+    const tryAgain = page.getByRole('button', { name: /Try again|Erneut versuchen|Opnieuw proberen/ });
+    await expect(tryAgain).toBeVisible();
+    await expect(tryAgain).not.toHaveCSS('background-color', 'rgb(1, 111, 246)');
+    await expect(tryAgain).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await page.clock.fastForward(31_000);
+    await expect(page.getByRole('main').getByText(now)).toBeVisible();
+    await expect(page.getByRole('main').getByText(wait)).toHaveCount(0);
+
+    // The backend's limit names no time: the view says how long to expect, not "later".
+    await submitEmail(page, 'rate-limited@errors.test', language);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole('main').getByText(unknownWait)).toBeVisible();
+  });
+}
 
 const pricingPages = [
   { language: 'en', heading: 'Your free trial has ended', pricing: 'View pricing plans', url: /\/en-gb\/pricing$/ },

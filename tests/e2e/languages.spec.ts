@@ -30,6 +30,32 @@ test('unknown paths lead to the login page in the browser language, keeping the 
   await expect(page).toHaveURL(/\/login\/nl$/);
 });
 
+const notFoundWords = [
+  { locale: 'en-GB', language: 'en', heading: 'Page not found', back: 'Back to sign-in' },
+  { locale: 'de-DE', language: 'de', heading: 'Seite nicht gefunden', back: 'Zurück zur Anmeldung' },
+  { locale: 'nl-NL', language: 'nl', heading: 'Pagina niet gevonden', back: 'Terug naar inloggen' },
+];
+
+for (const { locale, language, heading, back } of notFoundWords) {
+  test(`a page that does not exist speaks the browser's language (${locale}) in the frame of every notice page, without scrolling`, async ({ browser }) => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, locale, viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    const response = await page.goto('/login/api/no-such-thing');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(`${heading} · Desk Booking`);
+    // The frame: the logo above one card, the language links below it.
+    await expect(page.locator('header').getByText('Desk Booking')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(page.getByRole('navigation', { name: 'Language / Sprache / Taal' }).getByRole('link')).toHaveCount(3);
+    await expect(page.getByRole('main').getByRole('link', { name: back })).toHaveAttribute('href', `/login/${language}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+}
+
 test.describe('with a German browser', () => {
   test.use({ locale: 'de-DE' });
 
@@ -78,7 +104,7 @@ for (const [language, dictionary] of Object.entries(dictionaries)) {
     await page.getByRole('link', { name: dictionary.login.google }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=user-close$`));
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(dictionary.errors.userClose);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(dictionary.errors.userClose);
   });
 }
 

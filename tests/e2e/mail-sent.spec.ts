@@ -4,6 +4,7 @@ import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { newColleague, uniqueAddress } from './support/backend.ts';
 import { requestLink } from './support/sign-in.ts';
+import { LOGIN_ORIGIN } from './support/environment.ts';
 
 /** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back, the time since the link. */
 
@@ -159,11 +160,12 @@ async function wayBackLook(page: Page) {
 }
 
 test('the way back is one and the same after sign-in, on sign-up and after sign-up, and each leads to the login page', async ({ page }) => {
-  await requestLink(page, uniqueAddress('anna@acme.test'));
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
   const afterSignIn = await wayBackLook(page);
   await page.getByRole('button', { name: 'Use another e-mail address' }).click();
   await expect(page).toHaveURL(/\/login\/en$/);
-  await expect(page.getByLabel('Work e-mail')).toHaveValue('');
+  await expect(page.getByLabel('Work e-mail')).toHaveValue(email);
   // The wait is over: the mail-sent view is not shown again.
   await page.goto('/login/en/mail-sent');
   await expect(page).toHaveURL(/\/login\/en$/);
@@ -177,6 +179,30 @@ test('the way back is one and the same after sign-in, on sign-up and after sign-
   await page.getByRole('button', { name: 'Use another e-mail address' }).click();
   await expect(page).toHaveURL(/\/login\/en$/);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`the way back from "Check your inbox" keeps the address that was typed, ${javaScriptEnabled ? 'with' : 'without'} JavaScript, and puts it in no address or readable cookie`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled, ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN });
+    const page = await context.newPage();
+    const email = uniqueAddress('anna@acme.test');
+    await page.goto('/login/en');
+    await page.getByLabel('Work e-mail').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+    await page.getByRole('button', { name: 'Use another e-mail address' }).click();
+    await expect(page).toHaveURL(/\/login\/en$/);
+    await expect(page.getByLabel('Work e-mail')).toHaveValue(email);
+    // The address shows in the field (above), and in nothing page script or a log line could read.
+    expect(page.url()).not.toContain(encodeURIComponent(email));
+    expect(page.url()).not.toContain(email);
+    const readable = (await context.cookies()).filter((cookie) => !cookie.httpOnly).map((cookie) => decodeURIComponent(cookie.value));
+    expect(readable.join(' ')).not.toContain(email);
+    // Only once: the next visit to the login page starts empty.
+    await page.goto('/login/en');
+    await expect(page.getByLabel('Work e-mail')).toHaveValue('');
+    await context.close();
+  });
+}
 
 const dictionaries = { en, de, nl };
 

@@ -50,9 +50,28 @@ for (const { provider, button } of providers) {
       await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
       await page.getByRole('button', { name: 'Back' }).click();
       await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText('Sign-in was cancelled.');
+      await expect(page.getByRole('main').getByRole('status')).toHaveText('Sign-in was cancelled.');
       await page.goto(`/login/en/${provider}/organisations`);
       await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+    });
+
+    test('Back after choosing an organisation shows the login page calmly: no failure, no auto-forward, and the finished choice cannot be made again', async ({ page, browser }) => {
+      await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
+      await expect(page).toHaveURL(new RegExp(`/login/en/${provider}/organisations$`));
+      await page.getByRole('button', { name: 'globex' }).click();
+      await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+      await expect(page).toHaveURL(/\/login\/en(\?|$)/);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(/took too long|interrupted/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'globex' })).toHaveCount(0);
+      // Positive control: a picker address opened without a finished choice still says the sign-in was interrupted.
+      const other = await browser.newContext({ ignoreHTTPSErrors: true });
+      const otherPage = await other.newPage();
+      await otherPage.goto(`${LOGIN_ORIGIN}/login/en/${provider}/organisations`);
+      await expect(otherPage.getByRole('main').getByRole('alert')).toHaveText(/took too long or was interrupted/);
+      await other.close();
     });
 
     test('cancelling at the provider comes back as cancelled, never a crash', async ({ page }) => {
@@ -263,29 +282,44 @@ test.describe('what never reaches ssoLogin', () => {
   });
 });
 
-test('the status message on the login page clears after 10 seconds', async ({ page }) => {
-  // The page's clock stands still from the start, so that the seconds a busy machine takes to
-  // load and hydrate the page are not counted among the ten.
+/** The page's clock stands still until the island has hydrated and run its effects: the seconds a busy machine takes to load are not counted. */
+async function loginPageWithMessage(page: Page, error: string) {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  await page.goto('/login/en?error=user-close');
-  const message = page.getByRole('main').getByRole('alert');
-  await expect(message).toHaveText('Sign-in was cancelled.');
-  // The 10 s start when the island has hydrated, not when the server's HTML arrived: on a busy
-  // machine that can come after a first fast-forward. React marks the nodes it has hydrated, and
-  // runs effects in a task of its own scheduler, which a message posted after it waits for.
+  await page.goto(`/login/en?error=${error}`);
+  // React marks the nodes it has hydrated, and runs effects in a task of its own scheduler, which
+  // a message posted after it waits for.
   await expect
-    .poll(() => message.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .poll(() => page.getByLabel('Work e-mail').evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
     .toBe(true);
   await page.evaluate(() => new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
   }));
-  await page.clock.fastForward(9_000);
+}
+
+test('an error on the login page stays until the person acts: a minute later it is still there, typing clears it', async ({ page }) => {
+  await loginPageWithMessage(page, 'sso-user-not-found');
+  const message = page.getByRole('main').getByRole('alert');
+  await expect(message).toHaveText(/could not find your account/);
+  await page.clock.fastForward(60_000);
   await expect(message).toBeVisible();
-  await page.clock.fastForward(1_500);
+  await page.getByLabel('Work e-mail').pressSequentially('a');
   await expect(message).toHaveCount(0);
+  await expect(page.getByLabel('Work e-mail')).toHaveValue('a');
+});
+
+test('a sign-in the person cancelled is a neutral note, not a red alert, and clears itself after 10 seconds', async ({ page }) => {
+  await loginPageWithMessage(page, 'user-close');
+  const note = page.getByRole('main').getByRole('status').filter({ hasText: 'Sign-in was cancelled.' });
+  await expect(note).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await expect(note).not.toHaveCSS('color', 'rgb(180, 35, 24)');
+  await page.clock.fastForward(9_000);
+  await expect(note).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(note).toHaveCount(0);
 });
 
 test('the loading overlay after a provider button hides after 4 seconds if the provider is slow', async ({ page }) => {

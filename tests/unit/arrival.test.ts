@@ -68,6 +68,7 @@ describe('resolveArrival', () => {
   it.each([
     ['inside a frame', { fetchDestination: 'iframe' }],
     ['when logged out', { query: new URLSearchParams('from=web') }],
+    ['back from a finished choice of organisation', { query: new URLSearchParams('from=picker') }],
     ['when an error is set', { query: new URLSearchParams('error=unknown') }],
   ])('does nothing %s, and asks the backend nothing', async (_case, overrides) => {
     const backend = checks();

@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import * as auth from '@/lib/backend/auth';
 import { addUser, createUser, isValidId, ssoLogin, verifyUser } from '@/lib/backend/auth';
-import { callBackend } from '@/lib/backend/client';
+import { callBackend, retryAfterMsOf } from '@/lib/backend/client';
 import * as organisations from '@/lib/backend/organisations';
 import * as reservations from '@/lib/backend/reservations';
 
@@ -130,6 +130,32 @@ describe('verifyUser', () => {
       ok: false,
       failure: { kind: 'code', code: 'SUSPICIOUS_ACTIVITY', status: 429 },
     });
+  });
+
+  it('passes on how long the backend asks to wait, when it says', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 'SUSPICIOUS_ACTIVITY' }), { status: 429, headers: { 'retry-after': '120' } }));
+    await expect(verifyUser('anna@example.com', 'device-1')).resolves.toEqual({
+      ok: false,
+      failure: { kind: 'code', code: 'SUSPICIOUS_ACTIVITY', status: 429, retryAfterMs: 120_000 },
+    });
+  });
+});
+
+describe('retryAfterMsOf', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  it.each<[string | null, number | undefined]>([
+    ['30', 30_000],
+    [' 0 ', 0],
+    ['Wed, 25 Nov 2026 12:02:00 GMT', 120_000],
+    [null, undefined],
+    ['', undefined],
+    ['-5', undefined],
+    ['1.5', undefined],
+    ['soon', undefined],
+    ['Wed, 25 Nov 2026 11:00:00 GMT', undefined],
+    [String(2 * 24 * 60 * 60), undefined],
+  ])('reads Retry-After %j as %j ms', (value, ms) => {
+    expect(retryAfterMsOf(value, now)).toBe(ms);
   });
 });
 

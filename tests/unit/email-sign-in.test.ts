@@ -4,10 +4,13 @@ import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import {
   checkEmailSignIn,
   continueWithLinkCode,
+  isLinkLockedFor,
   linkCodeFor,
   linkVerdictBeforeCheck,
+  linkLockRemainingMs,
   readEmailSignIn,
   rememberLinkConfirmedHere,
+  rememberLinkSentTo,
   startWaitingForLink,
 } from '@/lib/email-sign-in';
 import type { RequestHost } from '@/lib/hosts';
@@ -198,5 +201,22 @@ describe('what an opened link says before the backend is asked', () => {
   ];
   it.each(cases)('%s', async (_case, timestamp, verdict) => {
     await expect(linkVerdictBeforeCheck(none, { uuid: 'any', timestamp: timestamp() })).resolves.toBe(verdict);
+  });
+});
+
+describe('the lock on links to one address', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('says how long is left, counting down from 30 s to nothing, for that address only', () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-25T12:00:00Z') });
+    expect(linkLockRemainingMs('lock-probe@acme.test')).toBe(0);
+    rememberLinkSentTo('lock-probe@acme.test');
+    jest.setSystemTime(Date.parse('2026-11-25T12:00:12Z'));
+    expect(linkLockRemainingMs(' Lock-Probe@ACME.test ')).toBe(18_000);
+    expect(isLinkLockedFor('lock-probe@acme.test')).toBe(true);
+    expect(linkLockRemainingMs('other-probe@acme.test')).toBe(0);
+    jest.setSystemTime(Date.parse('2026-11-25T12:00:30Z'));
+    expect(linkLockRemainingMs('lock-probe@acme.test')).toBe(0);
+    expect(isLinkLockedFor('lock-probe@acme.test')).toBe(false);
   });
 });

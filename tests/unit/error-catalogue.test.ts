@@ -3,6 +3,7 @@ import {
   accountCreationOutcome,
   knownErrorCodes,
   loginPageErrorMessage,
+  loginPageMessageTone,
   ssoErrorPage,
   ssoErrors,
   ssoLoginError,
@@ -20,6 +21,7 @@ describe('verifyUserOutcome', () => {
     ['NOT_FOUND', code('NOT_FOUND', 404), { show: 'message', message: 'userNotFound' }],
     ['NOT_SUPPORTED', code('NOT_SUPPORTED'), { show: 'oneTimeCodePage' }],
     ['SUSPICIOUS_ACTIVITY', code('SUSPICIOUS_ACTIVITY', 429), { show: 'rateLimitView' }],
+    ['SUSPICIOUS_ACTIVITY with a time to wait', { kind: 'code', code: 'SUSPICIOUS_ACTIVITY', status: 429, retryAfterMs: 60_000 }, { show: 'rateLimitView', retryAfterMs: 60_000 }],
     ['DEMO_EXPIRED', code('DEMO_EXPIRED', 403), { show: 'trialExpiredView' }],
     ['a code of another call (USER_COUNT_EXCEEDED)', code('USER_COUNT_EXCEEDED'), { show: 'message', message: 'somethingWrong' }],
     ['an unknown answer', unknown, { show: 'message', message: 'somethingWrong' }],
@@ -96,6 +98,19 @@ describe('loginPageErrorMessage', () => {
     'shows nothing for %j',
     (error) => {
       expect(loginPageErrorMessage(error)).toBeUndefined();
+    },
+  );
+});
+
+describe('loginPageMessageTone', () => {
+  it('shows a cancelled sign-in as neutral news, which clears itself', () => {
+    expect(loginPageMessageTone('user-close')).toBe('info');
+  });
+
+  it.each(['sso-user-not-found', 'sso-start-again', 'link-expired', 'unknown', 'no-such-error', undefined, ['user-close']])(
+    'shows %j as an error, which stays',
+    (error) => {
+      expect(loginPageMessageTone(error)).toBe('error');
     },
   );
 });

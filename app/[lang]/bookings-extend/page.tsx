@@ -38,6 +38,7 @@ export default async function BookingLinkPage({ params, searchParams }: Language
       'confirmCancel',
       'cancelling',
       'cancelled',
+      'cancelledHeading',
       'expired',
       'extend',
       'openApp',

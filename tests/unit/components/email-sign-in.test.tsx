@@ -19,18 +19,28 @@ const text: EmailSignInText = {
   trialExpired: messages.trialExpired,
 };
 
-function renderSignIn() {
+function renderSignIn(initialEmail?: string) {
   const action = jest.fn(async (_previous: EmailFormState, form: FormData): Promise<EmailFormState> => ({
     status: 'idle',
     email: String(form.get('email')),
   }));
+  const forgetKeptAddress = jest.fn(async () => {});
   render(
-    <EmailSignIn language="en" action={action} trialExpiredLinks={links} text={text} header={<h1>Sign in</h1>}>
+    <EmailSignIn
+      language="en"
+      initialEmail={initialEmail}
+      forgetKeptAddress={forgetKeptAddress}
+      action={action}
+      trialExpiredLinks={links}
+      text={text}
+      header={<h1>Sign in</h1>}
+    >
       <p>Other methods</p>
     </EmailSignIn>,
   );
   return {
     action,
+    forgetKeptAddress,
     user: userEvent.setup(),
     email: screen.getByLabelText(messages.login.emailLabel),
     submit: screen.getByRole('button', { name: messages.login.submit }),
@@ -38,6 +48,19 @@ function renderSignIn() {
 }
 
 describe('EmailSignIn', () => {
+  it('starts with the address the person came back with, and has it forgotten once shown', async () => {
+    const { email, forgetKeptAddress } = renderSignIn('anna@example.com');
+    expect(email).toHaveValue('anna@example.com');
+    await waitFor(() => expect(forgetKeptAddress).toHaveBeenCalledTimes(1));
+  });
+
+  it('starts empty without one, and has nothing forgotten', async () => {
+    const { email, forgetKeptAddress } = renderSignIn();
+    expect(email).toHaveValue('');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(forgetKeptAddress).not.toHaveBeenCalled();
+  });
+
   it.each(['anna', 'anna@example', 'anna bakker@example.com'])(
     'for %j says the address is not valid and does not call the action',
     async (address) => {
