@@ -5,8 +5,7 @@ import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
 import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
-import { ErrorUntilAction } from '@/components/ui/error-until-action';
-import { ExpiringStatus } from '@/components/ui/expiring-status';
+import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { mayAutoLogin } from '@/lib/arrival';
@@ -87,19 +86,12 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
           <>
             <h1 className="text-2xl font-bold">{t('heading')}</h1>
             <p className="mt-2 text-muted">{intro}</p>
-            {errorMessage && messageTone === 'info' && (
-              <ExpiringStatus>
+            {errorMessage && (
+              <LoginPageMessage tone={messageTone}>
                 <div className="mt-4">
-                  <StatusMessage tone="info">{tErrors(errorMessage)}</StatusMessage>
+                  <StatusMessage tone={messageTone}>{tErrors(errorMessage)}</StatusMessage>
                 </div>
-              </ExpiringStatus>
-            )}
-            {errorMessage && messageTone === 'error' && (
-              <ErrorUntilAction>
-                <div className="mt-4">
-                  <StatusMessage tone="error">{tErrors(errorMessage)}</StatusMessage>
-                </div>
-              </ErrorUntilAction>
+              </LoginPageMessage>
             )}
             {!order.emailFirst && (
               <>
