@@ -378,7 +378,7 @@ const ACTION_PAGES = [
   '/login/en',
   '/login/en/invite-user?email=new%40acme.test&inviteToken=x',
   '/login/en/bookings-extend?userAction=retain&reservationId=1',
-  '/login/en/validatelink?email=a%40acme.test&uuid=u&signature=s&timestamp=1',
+  `/login/en/validatelink?email=a%40acme.test&uuid=u&signature=s&timestamp=${Date.now()}`,
 ];
 
 async function actionIds(page: string): Promise<string[]> {

@@ -182,7 +182,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
 
   test('the confirmation and invitation pages name an address only when the link carries one', async ({ page }) => {
     const planted = 'the security team. Your account has been LOCKED, call +1 555 0100';
-    const query = (email: string) => new URLSearchParams({ email, uuid: 'u', signature: 's', timestamp: '1' }).toString();
+    const query = (email: string) => new URLSearchParams({ email, uuid: 'u', signature: 's', timestamp: String(Date.now()) }).toString();
     await page.goto(`/login/en/validatelink?${query(planted)}`);
     await expect(page.getByRole('heading', { name: 'Sign in with this link?' })).toBeVisible();
     await expect(page.getByText('Someone asked to sign in to Desk Booking with this link.')).toBeVisible();

@@ -10,6 +10,9 @@ import { confirmElsewhere, continueWithCode, requestLink } from './support/sign-
  * that stays the backend's word, asked only after a click.
  */
 
+// Each test drives two browsers through a sign-in and the link in three languages.
+test.describe.configure({ timeout: 90_000 });
+
 const verdicts = {
   en: { expired: 'This link has expired', used: 'This link was used already', ask: 'Sign in with this link?', notValid: 'This link is not valid' },
   de: { expired: 'Dieser Link ist abgelaufen', used: 'Dieser Link wurde bereits verwendet', ask: 'Mit diesem Link anmelden?', notValid: 'Dieser Link ist ungültig' },
