@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useActionState, useEffect, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { isValidEmail } from '@/lib/validation';
@@ -8,8 +8,12 @@ import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/i18n/routing';
 import type { EmailFormState } from './actions';
-import { RateLimitView, type RateLimitText } from './rate-limit-view';
-import { TrialExpiredView, type TrialExpiredLinks, type TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
+import type { RateLimitText } from './rate-limit-view';
+import type { TrialExpiredLinks, TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
+
+// Shown only after the backend refused: their script is fetched then, not with every login page.
+const RateLimitView = lazy(() => import('./rate-limit-view').then((module) => ({ default: module.RateLimitView })));
+const TrialExpiredView = lazy(() => import('@/components/trial-expired/trial-expired-view').then((module) => ({ default: module.TrialExpiredView })));
 
 /** Every word of the island, translated by the page on the server (no message formatter here). */
 export type EmailSignInText = {
@@ -49,8 +53,20 @@ export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, ac
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
 
-  if (view.status === 'rate-limited') return <RateLimitView text={text.rateLimit} retryAfterMs={view.retryAfterMs} onTryAgain={() => setDismissed(state)} />;
-  if (view.status === 'trial-expired') return <TrialExpiredView links={trialExpiredLinks} text={text.trialExpired} />;
+  if (view.status === 'rate-limited') {
+    return (
+      <Suspense>
+        <RateLimitView text={text.rateLimit} retryAfterMs={view.retryAfterMs} onTryAgain={() => setDismissed(state)} />
+      </Suspense>
+    );
+  }
+  if (view.status === 'trial-expired') {
+    return (
+      <Suspense>
+        <TrialExpiredView links={trialExpiredLinks} text={text.trialExpired} />
+      </Suspense>
+    );
+  }
 
   return (
     <>
