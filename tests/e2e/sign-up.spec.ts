@@ -66,11 +66,12 @@ test('German and Dutch: a missing name is said in the page’s language', async 
   }
 });
 
-test('sign-up has the way back to use another e-mail address, and the sign-up is then forgotten', async ({ page }) => {
-  await requestLink(page, newColleague(), 'en', 'signup');
+test('sign-up has the way back to use another e-mail address, with the address kept to correct, and the sign-up is then forgotten', async ({ page }) => {
+  const email = newColleague();
+  await requestLink(page, email, 'en', 'signup');
   await page.getByRole('button', { name: 'Use another e-mail address' }).click();
   await expect(page).toHaveURL(/\/login\/en$/);
-  await expect(page.getByLabel('Work e-mail')).toHaveValue('');
+  await expect(page.getByLabel('Work e-mail')).toHaveValue(email);
   await page.goto('/login/en/signup');
   await expect(page).toHaveURL(/\/login\/en$/);
 });

@@ -13,7 +13,9 @@ import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, un
 
 async function expectMessage(page: Page, language: string, error: string, message: string) {
   await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=${error}$`));
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(message);
+  // Cancelling is the person's own doing: neutral news, not an error (docs/decisions.md, For the person).
+  const role = error === 'user-close' ? 'status' : 'alert';
+  await expect(page.getByRole('main').getByRole(role)).toHaveText(message);
 }
 
 const unverified = [
