@@ -12,7 +12,20 @@ const LOCAL_TOKEN_KEY = 'token';
 export function LocalTokenRedirect() {
   useEffect(() => {
     const inFrame = window.self !== window.top;
-    if (!inFrame && window.localStorage.getItem(LOCAL_TOKEN_KEY)) window.location.replace('/');
+    if (!inFrame && storedToken()) window.location.replace('/');
   }, []);
   return null;
+}
+
+/**
+ * The web app's token, or null. A browser set to block cookies refuses local storage too, and
+ * Firefox says so by throwing a SecurityError from the `localStorage` getter itself: then there
+ * is no token, and the login page shows its form.
+ */
+function storedToken(): string | null {
+  try {
+    return window.localStorage.getItem(LOCAL_TOKEN_KEY);
+  } catch {
+    return null;
+  }
 }
