@@ -7,7 +7,7 @@ import {
   BACKEND_ORIGIN,
   BACKEND_PORT,
   CHROMIUM_ARGS,
-  CHROMIUM_PATH,
+  CHROMIUM_SHELL_PATH,
   DOMAIN,
   CERTIFICATE_DNS_NAMES,
   HTTPS_PORT,
@@ -76,7 +76,7 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     locale: 'en-GB',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
