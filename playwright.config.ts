@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import type { EngineName } from './tests/e2e/engines/engine';
 import { DEDICATED_HTTPS_PORTS, dedicatedOrigin } from './tests/e2e/support/dedicated-deployment';
 import {
   APP_ENVIRONMENT,
@@ -57,7 +58,7 @@ const appServers = APP_PORTS.map((port) => ({
   timeout: 60_000,
 }));
 
-export default defineConfig({
+export default defineConfig<object, { engine: EngineName }>({
   testDir: './tests/e2e',
   outputDir: './test-results',
   fullyParallel: true,
@@ -80,8 +81,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
+    // The flows of tests/e2e/engines in the other two engines, over the same servers (tests/e2e/engines/README.md).
+    { name: 'firefox', use: { engine: 'firefox' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
+    { name: 'webkit', use: { engine: 'webkit' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
     // The fault switches of the development backend and the identity provider are global: alone, after the rest.
-    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/, dependencies: ['chromium'] },
+    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/, dependencies: ['chromium', 'firefox', 'webkit'] },
   ],
   webServer: [
     {

@@ -3,14 +3,13 @@
 // *.desk.test (nginx and the identity provider share it), and fills in the production nginx
 // site (deploy/nginx) for local ports.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBareNext } from '../../../bench/bare-next.ts';
 import { ensureDevCertificates, extraCaCertificatesFor } from '../../../dev/identity-provider/certificates.ts';
 import {
   APP_PORTS,
   CERTIFICATE_DNS_NAMES,
-  CHROMIUM_PATH,
   HTTP_PORT,
   HTTPS_PORT,
   NGINX_ACCESS_LOG,
@@ -20,22 +19,29 @@ import {
 } from './environment.ts';
 import { nginxSite } from './nginx-site.ts';
 
-function commandExists(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+/** The system packages the suite needs (tests/system-packages.txt) that this machine lacks. */
+function missingPackages(): string[] {
+  return readFileSync(join(process.cwd(), 'tests/system-packages.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/) as [string, string])
+    .filter(([file]) => !existsSync(file))
+    .map(([, systemPackage]) => systemPackage);
 }
 
-const nginxPath = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync) ?? (commandExists('nginx') ? 'nginx' : undefined);
-const missing = [existsSync(CHROMIUM_PATH) ? undefined : 'chromium', nginxPath ? undefined : 'nginx-light'].filter(Boolean);
+const missing = missingPackages();
 if (missing.length > 0) {
-  console.error(`The end-to-end tests need ${missing.join(', ')} from the system packages:`);
-  console.error(`  apt-get update && apt-get install -y ${missing.join(' ')}`);
-  process.exit(1);
+  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`e2e: installing from the system packages: ${missing.join(', ')}`);
+    execFileSync('sh', ['-c', `${command} >/dev/null`], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  } else {
+    console.error(`The end-to-end tests need ${missing.join(', ')} from the system packages. As root:`);
+    console.error(`  ${command}`);
+    process.exit(1);
+  }
 }
+const nginxPath = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync)!;
 
 // The same generator as npm run dev's identity provider, which is started on this directory too.
 const certificates = ensureDevCertificates(TLS_DIRECTORY, CERTIFICATE_DNS_NAMES);
@@ -73,11 +79,11 @@ http {
 }
 `,
 );
-writeFileSync(join(RUN_DIRECTORY, 'nginx-path'), nginxPath!);
-execFileSync(nginxPath!, ['-t', '-q', '-p', join(RUN_DIRECTORY, 'nginx'), '-c', join(RUN_DIRECTORY, 'nginx', 'nginx.conf')], { stdio: 'inherit' });
+writeFileSync(join(RUN_DIRECTORY, 'nginx-path'), nginxPath);
+execFileSync(nginxPath, ['-t', '-q', '-p', join(RUN_DIRECTORY, 'nginx'), '-c', join(RUN_DIRECTORY, 'nginx', 'nginx.conf')], { stdio: 'inherit' });
 
 // The framework floor of the size budgets (budgets.spec.ts): a bare page of the same Next.js.
 const bareNextStarted = performance.now();
 buildBareNext();
 console.log(`e2e: bare Next.js page built in ${((performance.now() - bareNextStarted) / 1000).toFixed(1)} s`);
-console.log(`e2e: nginx site, certificates and Chromium ready (${RUN_DIRECTORY})`);
+console.log(`e2e: nginx site, certificates and browsers ready (${RUN_DIRECTORY})`);

@@ -1,0 +1,106 @@
+import de from '../../../messages/de.json' with { type: 'json' };
+import nl from '../../../messages/nl.json' with { type: 'json' };
+import { latestSignInLink, uniqueAddress } from '../support/backend.ts';
+import { organisationOrigin } from '../support/environment.ts';
+import { expectHandedOff } from './arrival.ts';
+import { expect, test } from './test.ts';
+
+/** The e-mail sign-in in every engine (tests/e2e/engines/README.md): the flows people meet every morning. */
+
+test('e-mail sign-in in one browser: the waiting window follows the link opened in another window at once', async ({ person, request }) => {
+  const anna = await person();
+  const email = uniqueAddress('anna@acme.test');
+  const waiting = await anna.open('/login');
+  await waiting.expectUrl(/\/login\/en$/);
+  await waiting.fill('Work e-mail', email);
+  await waiting.click('button', 'Send sign-in link');
+  await waiting.expectUrl(/\/login\/en\/mail-sent$/);
+  await waiting.expectText('Check your inbox');
+  await waiting.expectText('Waiting for you to open the link');
+
+  const linkWindow = await anna.open(await latestSignInLink(request, email));
+  await expectHandedOff(linkWindow, 'acme');
+  // The poll interval is 5 s: only the message from window to window makes the waiting one this quick.
+  await waiting.expectUrl(`${organisationOrigin('acme')}/`, 'the waiting window, within 1.5 s', 1_500);
+  await expectHandedOff(waiting, 'acme');
+});
+
+test('a link opened in another browser signs in that browser; the waiting one continues with the code it shows', async ({ person, request }) => {
+  const email = uniqueAddress('bert@globex.test');
+  const desk = await (await person()).open('/login/en');
+  await desk.fill('Work e-mail', email);
+  await desk.click('button', 'Send sign-in link');
+  await desk.expectUrl(/\/login\/en\/mail-sent$/);
+
+  const phone = await (await person({ device: 'phone' })).open(await latestSignInLink(request, email));
+  await phone.click('button', 'Yes, sign me in');
+  await phone.expectText('Link confirmed');
+  const code = await phone.evaluate<string>(`document.querySelector('[data-testid=link-code]').innerText`);
+  expect(code).toMatch(/^\d{6}$/);
+  await phone.click('link', 'Continue here');
+  await expectHandedOff(phone, 'globex');
+
+  await desk.fill('Code of six digits', code);
+  await desk.click('button', 'Continue');
+  await expectHandedOff(desk, 'globex');
+});
+
+for (const [language, messages] of [['de', de], ['nl', nl]] as const) {
+  const { heading, emailLabel: field, submit: send } = messages.login;
+  const sent = messages.mailSent.heading;
+  test(`${language} from the browser's own language: /login leads to /login/${language}, and the sign-in speaks it to the end`, async ({ person, request }) => {
+    const email = uniqueAddress('carla@initech.test');
+    const window = await (await person({ language })).open('/login');
+    await window.expectUrl(new RegExp(`/login/${language}$`));
+    expect(await window.evaluate('document.documentElement.lang')).toBe(language);
+    expect(await window.textOf('heading', heading)).toBe(heading);
+    await window.fill(field, email);
+    await window.click('button', send);
+    await window.expectText(sent);
+    await window.goto(await latestSignInLink(request, email));
+    await expectHandedOff(window, 'initech');
+  });
+}
+
+test('the language in the path wins over the browser\'s own', async ({ person }) => {
+  const window = await (await person({ language: 'de' })).open('/login/nl');
+  await window.expectUrl(/\/login\/nl$/);
+  expect(await window.evaluate('document.documentElement.lang')).toBe('nl');
+  await window.expectText(nl.login.emailLabel);
+});
+
+test('without JavaScript the e-mail form reaches the mail-sent view, and the link still signs in', async ({ person, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  const window = await (await person({ javaScript: false })).open('/login/en');
+  await window.fill('Work e-mail', email);
+  await window.click('button', 'Send sign-in link');
+  await window.expectUrl(/\/login\/en\/mail-sent$/);
+  await window.expectText('The link was sent just now.');
+  await window.goto(await latestSignInLink(request, email));
+  await window.click('button', 'Continue signing in');
+  await expectHandedOff(window, 'acme');
+});
+
+test('in a phone-sized window the whole form fits the width, and the sign-in works', async ({ person, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  const phone = await person({ device: 'phone' });
+  const window = await phone.open('/login/en');
+  await window.expectText('Work e-mail');
+  // 390 CSS px; MiniBrowser's window is no narrower than its toolbar, 447 px: still a phone's layout.
+  const width = await window.evaluate<number>('innerWidth');
+  expect(width).toBeGreaterThanOrEqual(390);
+  expect(width, 'below the layout\'s first breakpoint, as on a phone').toBeLessThan(640);
+  expect(await window.evaluate('document.documentElement.scrollWidth'), 'no sideways scrolling').toBeLessThanOrEqual(width);
+  await window.fill('Work e-mail', email);
+  await window.click('button', 'Send sign-in link');
+  await window.expectText('Check your inbox');
+  await (await phone.open(await latestSignInLink(request, email))).expectUrl(`${organisationOrigin('acme')}/`);
+  await expectHandedOff(window, 'acme');
+});
+
+test('with every cookie blocked, the login page still shows its form', async ({ engine, person }) => {
+  test.skip(engine === 'chromium', 'Playwright has no setting that blocks cookies in Chromium');
+  const window = await (await person({ cookies: 'blocked' })).open('/login/en');
+  await window.expectVisible('textbox', 'Work e-mail');
+  expect(await window.text()).not.toContain('Something went wrong');
+});

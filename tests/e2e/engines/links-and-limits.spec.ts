@@ -1,0 +1,64 @@
+import { backendCalls, latestSignInLink, newColleague } from '../support/backend.ts';
+import { expectHandedOff } from './arrival.ts';
+import { expect, test } from './test.ts';
+
+/** Sign-up, an invitation, the views that end a sign-in, and the booking links of the e-mails. */
+
+test('a new colleague chooses a name, gets a link, and lands on the organisation', async ({ person, request }) => {
+  const email = newColleague();
+  const window = await (await person()).open('/login/en');
+  await window.fill('Work e-mail', email);
+  await window.click('button', 'Send sign-in link');
+  await window.expectUrl(/\/login\/en\/signup$/);
+  await window.expectText(email);
+  await window.fill('Your name', 'Dana Jansen');
+  await window.click('button', 'Create my account');
+  await window.expectUrl(/\/login\/en\/mail-sent$/);
+  await window.goto(await latestSignInLink(request, email));
+  await expectHandedOff(window, 'acme');
+});
+
+test('an invited colleague chooses a name and is sent a sign-in link', async ({ person, request }) => {
+  const email = `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
+  const window = await (await person()).open(`/login/invite-user?email=${encodeURIComponent(email)}&language=en&inviteToken=invite-ok`);
+  await window.expectText('Join your team');
+  await window.fill('Your name', 'Zoë van Dijk-Łukasz');
+  await window.click('button', 'Join');
+  await window.expectUrl(/\/login\/en\/mail-sent$/);
+  const addUser = (await backendCalls(request)).find((call) => call.path.endsWith('/addUser') && call.body?.email === email);
+  expect(addUser?.body).toMatchObject({ email, name: 'Zoë van Dijk-Łukasz' });
+});
+
+test('an invitation to an organisation at its user limit shows the user-limit view', async ({ person }) => {
+  const email = `invited.${Date.now().toString(36)}@full.test`;
+  const window = await (await person()).open(`/login/en/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-full`);
+  await window.fill('Your name', 'Greta');
+  await window.click('button', 'Join');
+  await window.expectUrl(/\/login\/en\/user-limit$/);
+  await window.expectText('Your organisation is full');
+});
+
+test('after the e-mail step, the free-trial-ended view leads back to the login', async ({ person }) => {
+  const window = await (await person()).open('/login/en');
+  await window.fill('Work e-mail', 'trial-expired@errors.test');
+  await window.click('button', 'Send sign-in link');
+  await window.expectText('Your free trial has ended');
+  expect(await window.has('textbox', 'Work e-mail'), 'the view replaces the form').toBe(false);
+  await window.click('link', 'Sign in another way');
+  await window.expectUrl(/\/login\/en$/);
+  await window.expectVisible('textbox', 'Work e-mail');
+  await window.expectVisible('link', 'Sign in with Google');
+});
+
+test('a booking link extends the booking as the page opens', async ({ person }) => {
+  const window = await (await person({ device: 'phone' })).open('/login/en/bookings-extend?userAction=retain&token=extend-ok');
+  await window.expectText('Booking extended. Your desk stays yours.');
+});
+
+test('a booking link to cancel asks first, and cancels on the confirming click', async ({ person }) => {
+  const window = await (await person({ device: 'phone' })).open('/login/en/bookings-extend?userAction=cancel&token=cancel-ok');
+  await window.expectText('Cancel this booking?');
+  await window.click('button', 'Yes, cancel the booking');
+  expect(await window.textOf('status', 'Booking cancelled.')).toBe('Booking cancelled.');
+  expect(await window.textOf('heading', 'Booking cancelled')).toBe('Booking cancelled');
+});
