@@ -14,6 +14,13 @@ import { test } from '../e2e/engines/test.ts';
 
 const DIRECTORY = join(process.cwd(), 'reports/engine-screenshots');
 
+/** The login form, sent with `address`. */
+async function submitAddress(window: Window, address: string): Promise<void> {
+  await window.goto('/login/en');
+  await window.fill(en.login.emailLabel, address);
+  await window.click('button', en.login.submit);
+}
+
 const screens: Record<string, (window: Window) => Promise<void>> = {
   login: async (window) => {
     await window.goto('/login/en');
@@ -21,15 +28,11 @@ const screens: Record<string, (window: Window) => Promise<void>> = {
   },
   // The field and its message as each engine draws an invalid address.
   'login-invalid': async (window) => {
-    await window.goto('/login/en');
-    await window.fill(en.login.emailLabel, 'anna@acme');
-    await window.click('button', en.login.submit);
+    await submitAddress(window, 'anna@acme');
     await window.expectVisible('alert', en.errors.emailNotValid);
   },
   'mail-sent': async (window) => {
-    await window.goto('/login/en');
-    await window.fill(en.login.emailLabel, uniqueAddress('anna@acme.test'));
-    await window.click('button', en.login.submit);
+    await submitAddress(window, uniqueAddress('anna@acme.test'));
     await window.expectVisible('heading', en.mailSent.heading);
   },
   picker: async (window) => {
@@ -37,9 +40,7 @@ const screens: Record<string, (window: Window) => Promise<void>> = {
     await window.expectVisible('heading', en.sso.pickerHeading);
   },
   'trial-expired': async (window) => {
-    await window.goto('/login/en');
-    await window.fill(en.login.emailLabel, 'trial-expired@errors.test');
-    await window.click('button', en.login.submit);
+    await submitAddress(window, 'trial-expired@errors.test');
     await window.expectVisible('heading', en.trialExpired.heading);
   },
   'booking-cancel': async (window) => {
