@@ -9,11 +9,13 @@ function cookiesReceived(window: Window): Promise<string[]> {
 
 /**
  * The person landed on the organisation, and its host received every cookie of the hand-off
- * (lib/cookies.ts, organisation-domain) from this engine, and none of the login host's own.
+ * (lib/hand-off.ts; organisation-domain in lib/cookies.ts) from this engine, and none of the login
+ * host's own. `currentUser` comes with a sign-in by e-mail, which knows the address.
  */
-export async function expectHandedOff(window: Window, subDomain: string): Promise<void> {
+export async function expectHandedOff(window: Window, subDomain: string, method: 'email' | 'provider' = 'email'): Promise<void> {
   await window.expectUrl(`${organisationOrigin(subDomain)}/`, `the ${subDomain} organisation's address`);
   const received = await cookiesReceived(window);
-  expect(received, `cookies sent to ${subDomain}.${DOMAIN}`).toEqual(expect.arrayContaining(['loginUUID', 'flwSubDomain', `${subDomain}AccessToken`]));
+  const promised = ['loginUUID', 'flwSubDomain', `${subDomain}AccessToken`, ...(method === 'email' ? ['currentUser'] : [])];
+  expect(received, `cookies sent to ${subDomain}.${DOMAIN}`).toEqual(expect.arrayContaining(promised));
   expect(received.filter((name) => name.startsWith('__Host-')), 'cookies only the login host may see').toEqual([]);
 }

@@ -17,6 +17,6 @@ for (const { provider, button } of [
     await window.expectUrl(new RegExp(`/login/en/${provider}/organisations$`));
     await window.expectText('Choose your organisation');
     await window.click('button', 'globex');
-    await expectHandedOff(window, 'globex');
+    await expectHandedOff(window, 'globex', 'provider');
   });
 }
