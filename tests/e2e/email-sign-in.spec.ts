@@ -155,8 +155,6 @@ test('a link works once: opened again after it signed someone in, it says so and
 });
 
 test('a fresh form for an address that just got a link sends none for 30 s, from any browser; another address is not held up', async ({ page, browser, request }) => {
-  // Six forms and two browsers; on a busy machine that is more than the default 30 s.
-  test.setTimeout(60_000);
   const email = uniqueAddress('anna@acme.test');
   await requestLink(page, email);
   const other = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN });

@@ -1,9 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { backendCalls } from './support/backend.ts';
-
-function invitedAddress() {
-  return `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
-}
+import { backendCalls, invitedAddress } from './support/backend.ts';
 
 test('an invited colleague chooses a valid name and is sent a sign-in link; addUser gets the invitation\'s own fields, nothing added to its query', async ({ page, request }) => {
   const email = invitedAddress();

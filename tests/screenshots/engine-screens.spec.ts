@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import en from '../../messages/en.json' with { type: 'json' };
 import { uniqueAddress } from '../e2e/support/backend.ts';
 import type { BrowserSettings, Window } from '../e2e/engines/engine.ts';
+import { sendLoginForm } from '../e2e/engines/sign-in.ts';
 import { test } from '../e2e/engines/test.ts';
 
 /**
@@ -14,11 +15,10 @@ import { test } from '../e2e/engines/test.ts';
 
 const DIRECTORY = join(process.cwd(), 'reports/engine-screenshots');
 
-/** The login form, sent with `address`. */
+/** The login page, its form sent with `address`. */
 async function submitAddress(window: Window, address: string): Promise<void> {
   await window.goto('/login/en');
-  await window.fill(en.login.emailLabel, address);
-  await window.click('button', en.login.submit);
+  await sendLoginForm(window, address);
 }
 
 const screens: Record<string, (window: Window) => Promise<void>> = {

@@ -3,6 +3,7 @@ import nl from '../../../messages/nl.json' with { type: 'json' };
 import { latestSignInLink, uniqueAddress } from '../support/backend.ts';
 import { organisationOrigin } from '../support/environment.ts';
 import { expectHandedOff } from './arrival.ts';
+import { sendLoginForm } from './sign-in.ts';
 import { expect, test } from './test.ts';
 
 /** The e-mail sign-in in every engine (tests/e2e/engines/README.md): the flows people meet every morning. */
@@ -12,8 +13,7 @@ test('e-mail sign-in in one browser: the waiting window follows the link opened 
   const email = uniqueAddress('anna@acme.test');
   const waiting = await anna.open('/login');
   await waiting.expectUrl(/\/login\/en$/);
-  await waiting.fill('Work e-mail', email);
-  await waiting.click('button', 'Send sign-in link');
+  await sendLoginForm(waiting, email);
   await waiting.expectUrl(/\/login\/en\/mail-sent$/);
   await waiting.expectText('Check your inbox');
   await waiting.expectText('Waiting for you to open the link');
@@ -28,8 +28,7 @@ test('e-mail sign-in in one browser: the waiting window follows the link opened 
 test('a link opened in another browser signs in that browser; the waiting one continues with the code it shows', async ({ person, request }) => {
   const email = uniqueAddress('bert@globex.test');
   const desk = await (await person()).open('/login/en');
-  await desk.fill('Work e-mail', email);
-  await desk.click('button', 'Send sign-in link');
+  await sendLoginForm(desk, email);
   await desk.expectUrl(/\/login\/en\/mail-sent$/);
 
   const phone = await (await person({ device: 'phone' })).open(await latestSignInLink(request, email));
@@ -72,8 +71,7 @@ test('the language in the path wins over the browser\'s own', async ({ person })
 test('without JavaScript the e-mail form reaches the mail-sent view, and the link still signs in', async ({ person, request }) => {
   const email = uniqueAddress('anna@acme.test');
   const window = await (await person({ javaScript: false })).open('/login/en');
-  await window.fill('Work e-mail', email);
-  await window.click('button', 'Send sign-in link');
+  await sendLoginForm(window, email);
   await window.expectUrl(/\/login\/en\/mail-sent$/);
   await window.expectText('The link was sent just now.');
   await window.goto(await latestSignInLink(request, email));
@@ -91,8 +89,7 @@ test('in a phone-sized window the whole form fits the width, and the sign-in wor
   expect(width).toBeGreaterThanOrEqual(390);
   expect(width, 'below the layout\'s first breakpoint, as on a phone').toBeLessThan(640);
   expect(await window.evaluate('document.documentElement.scrollWidth'), 'no sideways scrolling').toBeLessThanOrEqual(width);
-  await window.fill('Work e-mail', email);
-  await window.click('button', 'Send sign-in link');
+  await sendLoginForm(window, email);
   await window.expectText('Check your inbox');
   await (await phone.open(await latestSignInLink(request, email))).expectUrl(`${organisationOrigin('acme')}/`);
   await expectHandedOff(window, 'acme');

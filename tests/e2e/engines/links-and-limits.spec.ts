@@ -1,5 +1,6 @@
-import { backendCalls, latestSignInLink, newColleague } from '../support/backend.ts';
+import { backendCalls, invitedAddress, latestSignInLink, newColleague } from '../support/backend.ts';
 import { expectHandedOff } from './arrival.ts';
+import { sendLoginForm } from './sign-in.ts';
 import { expect, test } from './test.ts';
 
 /** Sign-up, an invitation, the views that end a sign-in, and the booking links of the e-mails. */
@@ -7,8 +8,7 @@ import { expect, test } from './test.ts';
 test('a new colleague chooses a name, gets a link, and lands on the organisation', async ({ person, request }) => {
   const email = newColleague();
   const window = await (await person()).open('/login/en');
-  await window.fill('Work e-mail', email);
-  await window.click('button', 'Send sign-in link');
+  await sendLoginForm(window, email);
   await window.expectUrl(/\/login\/en\/signup$/);
   await window.expectText(email);
   await window.fill('Your name', 'Dana Jansen');
@@ -19,7 +19,7 @@ test('a new colleague chooses a name, gets a link, and lands on the organisation
 });
 
 test('an invited colleague chooses a name and is sent a sign-in link', async ({ person, request }) => {
-  const email = `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
+  const email = invitedAddress();
   const window = await (await person()).open(`/login/invite-user?email=${encodeURIComponent(email)}&language=en&inviteToken=invite-ok`);
   await window.expectText('Join your team');
   await window.fill('Your name', 'Zoë van Dijk-Łukasz');
@@ -30,7 +30,7 @@ test('an invited colleague chooses a name and is sent a sign-in link', async ({ 
 });
 
 test('an invitation to an organisation at its user limit shows the user-limit view', async ({ person }) => {
-  const email = `invited.${Date.now().toString(36)}@full.test`;
+  const email = invitedAddress();
   const window = await (await person()).open(`/login/en/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-full`);
   await window.fill('Your name', 'Greta');
   await window.click('button', 'Join');
@@ -40,8 +40,7 @@ test('an invitation to an organisation at its user limit shows the user-limit vi
 
 test('after the e-mail step, the free-trial-ended view leads back to the login', async ({ person }) => {
   const window = await (await person()).open('/login/en');
-  await window.fill('Work e-mail', 'trial-expired@errors.test');
-  await window.click('button', 'Send sign-in link');
+  await sendLoginForm(window, 'trial-expired@errors.test');
   await window.expectText('Your free trial has ended');
   expect(await window.has('textbox', 'Work e-mail'), 'the view replaces the form').toBe(false);
   await window.click('link', 'Sign in another way');

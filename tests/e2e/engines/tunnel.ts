@@ -4,14 +4,15 @@ import { DOMAIN } from '../support/environment.ts';
 
 /**
  * What Chromium's --host-resolver-rules does for the engines that have no such switch: an HTTP
- * CONNECT proxy on loopback that sends every *.desk.test host to this machine. The browser
- * opens TLS through the tunnel to nginx itself, so certificates and cookies are the real ones.
+ * CONNECT proxy on loopback that sends every *.desk.test host to this machine, and refuses any
+ * other. The browser opens TLS through the tunnel to nginx itself, so certificates and cookies
+ * are the real ones.
  */
 export async function startLoopbackTunnel(): Promise<{ port: number; close: () => Promise<void> }> {
   const server: Server = createServer((_request, response) => response.writeHead(405).end('CONNECT only')).on('connect', (request, client, head) => {
     const target = new URL(`https://${request.url}`);
-    const host = target.hostname.endsWith(`.${DOMAIN}`) ? '127.0.0.1' : target.hostname;
-    const upstream = connect(Number(target.port || 443), host, () => {
+    if (!target.hostname.endsWith(`.${DOMAIN}`)) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    const upstream = connect(Number(target.port || 443), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);

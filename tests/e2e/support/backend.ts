@@ -37,6 +37,11 @@ export function newColleague(domain = 'acme.test'): string {
   return `new.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
 }
 
+/** A unique address for an invitation to a seeded organisation (the invitation's token decides the answer). */
+export function invitedAddress(): string {
+  return `invited.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
+}
+
 /** A unique sub-address of a seeded user, so that parallel tests each have their own mailbox. */
 export function uniqueAddress(seeded: string): string {
   const [local, domain] = seeded.split('@');
