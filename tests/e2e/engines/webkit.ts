@@ -72,6 +72,8 @@ class WebDriverSession {
       method,
       headers: { 'content-type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
+      // A browser that stops answering fails the command, not the whole test's minute.
+      signal: AbortSignal.timeout(30_000),
     });
     const { value } = (await response.json()) as { value: WebDriverValue };
     if (value?.error) throw new Error(`WebDriver ${method} ${path}: ${value.error}: ${value.message}`);
