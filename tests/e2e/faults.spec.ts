@@ -1,18 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
-import { BACKEND_ORIGIN, IDENTITY_PROVIDER_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
+import { DOMAIN, testPort } from './support/environment.ts';
 import { confirmElsewhere, continueWithCode } from './support/sign-in.ts';
 
 /**
  * The development backend and the identity provider fail while a person uses each screen that
  * calls them. For every fault: a translated message, within the backend timeout and a margin, no
  * answer of the app with a 5xx status, and once the fault is over the same button succeeds with
- * what was typed still in place. Its own Playwright project, run after all the others: the fault
- * switches are global to the shared servers.
+ * what was typed still in place. The fault switches are global to a backend and a provider, so
+ * this spec has a deployment with both of its own, and runs its tests one after another beside
+ * the rest of the suite.
  */
 
 test.describe.configure({ mode: 'default' });
+
+const LOGIN_ORIGIN = dedicatedOrigin(DEDICATED_HTTPS_PORTS.faults);
+test.use({ baseURL: `${LOGIN_ORIGIN}/login/` });
+
+let deployment: Deployment;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  deployment = await startDeployment('faults', {
+    httpsPort: DEDICATED_HTTPS_PORTS.faults,
+    httpPort: DEDICATED_HTTP_PORTS.faults,
+    appPorts: [testPort(4531)],
+    servers: { backend: testPort(4532), identityProvider: testPort(4533), identityProviderGeneric: testPort(4534) },
+  });
+});
+test.afterAll(async () => {
+  await deployment?.stop();
+});
+
+function organisationOrigin(subDomain: string): string {
+  return `https://${subDomain}.${DOMAIN}:${DEDICATED_HTTPS_PORTS.faults}`;
+}
 
 const languages = ['en', 'de', 'nl'] as const;
 type Language = (typeof languages)[number];
@@ -48,11 +71,11 @@ const MARGIN_MS = 6_000;
 const POLL_INTERVAL_MS = 5_000;
 
 async function setBackendFault(request: APIRequestContext, mode: FaultMode | 'none') {
-  expect((await request.post(`${BACKEND_ORIGIN}/__dev/fault`, { data: { mode } })).ok()).toBe(true);
+  expect((await request.post(`${deployment.backendOrigin}/__dev/fault`, { data: { mode } })).ok()).toBe(true);
 }
 
 async function setProviderDown(request: APIRequestContext, down: boolean) {
-  expect((await request.post(`${IDENTITY_PROVIDER_ORIGIN}/__dev/outage`, { data: { down } })).ok()).toBe(true);
+  expect((await request.post(`${deployment.identityProviderOrigin}/__dev/outage`, { data: { down } })).ok()).toBe(true);
 }
 
 test.afterEach(async ({ request }) => {
@@ -165,9 +188,9 @@ const screens: Screen[] = [
     async open(page, _language, request) {
       const email = uniqueAddress('anna@acme.test');
       // The earlier step, a link in the mailbox, straight from the backend.
-      const sent = await request.get(`${BACKEND_ORIGIN}/api/v1/flw/auth/${encodeURIComponent(email)}/verifyUser?source=web&deviceId=`);
+      const sent = await request.get(`${deployment.backendOrigin}/api/v1/flw/auth/${encodeURIComponent(email)}/verifyUser?source=web&deviceId=`);
       expect(sent.ok()).toBe(true);
-      linkToOpen.set(page, await latestSignInLink(request, email));
+      linkToOpen.set(page, await latestSignInLink(request, email, deployment.backendOrigin));
       return undefined;
     },
     async act(page, language) {
@@ -280,7 +303,7 @@ test('mail-sent: the status says when the backend cannot tell, "send again" says
   const sendAgain = page.getByRole('button', { name: 'Send again' });
   await expect(sendAgain).toHaveAttribute('aria-disabled', 'false', { timeout: 35_000 });
   const verifyUserCalls = async () =>
-    (await backendCalls(request)).filter((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email))).length;
+    (await backendCalls(request, deployment.backendOrigin)).filter((call) => call.path.endsWith('/verifyUser') && call.path.includes(encodeURIComponent(email))).length;
   for (const { mode, message } of faults) {
     await setBackendFault(request, mode);
     const before = await verifyUserCalls();
@@ -299,7 +322,7 @@ test('mail-sent: the status says when the backend cannot tell, "send again" says
 
   // The newest link, opened on another device: at its next poll this page asks for the code shown there.
   const phone = await browser.newContext({ ignoreHTTPSErrors: true });
-  const code = await confirmElsewhere(await phone.newPage(), await latestSignInLink(request, email));
+  const code = await confirmElsewhere(await phone.newPage(), await latestSignInLink(request, email, deployment.backendOrigin));
   await phone.close();
   await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible(pollBound);
   await continueWithCode(page, code);

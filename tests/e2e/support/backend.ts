@@ -14,11 +14,11 @@ export type BackendCall = {
   body?: Record<string, unknown>;
 };
 
-export async function latestSignInLink(request: APIRequestContext, email: string): Promise<string> {
+export async function latestSignInLink(request: APIRequestContext, email: string, backendOrigin = BACKEND_ORIGIN): Promise<string> {
   let link = '';
   await expect
     .poll(async () => {
-      const response = await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`);
+      const response = await request.get(`${backendOrigin}/mailbox/latest?to=${encodeURIComponent(email)}`);
       if (!response.ok()) return '';
       link = ((await response.json()) as { link: string }).link;
       return link;
@@ -27,8 +27,8 @@ export async function latestSignInLink(request: APIRequestContext, email: string
   return link;
 }
 
-export async function backendCalls(request: APIRequestContext): Promise<BackendCall[]> {
-  const response = await request.get(`${BACKEND_ORIGIN}/__dev/calls`);
+export async function backendCalls(request: APIRequestContext, backendOrigin = BACKEND_ORIGIN): Promise<BackendCall[]> {
+  const response = await request.get(`${backendOrigin}/__dev/calls`);
   return (await response.json()) as BackendCall[];
 }
 

@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { connect } from 'node:tls';
 import {
   APP_ENVIRONMENT,
+  BACKEND_ORIGIN,
+  CERTIFICATE_DNS_NAMES,
   DOMAIN,
+  IDENTITY_PROVIDER_ORIGIN,
   RUN_DIRECTORY,
   SESSION_SECRET,
+  SSO_CLIENTS,
   TLS_DIRECTORY,
   testPort,
 } from './environment.ts';
@@ -16,7 +20,8 @@ import { nginxSite } from './nginx-site.ts';
  * A deployment of its own for a spec that must read what the servers wrote: standalone app
  * instances, each writing its stdout and stderr to a file, behind an nginx of their own built
  * from the production site (deploy/nginx) with one worker, so that its round robin strictly
- * alternates. The development backend and the identity provider are the suite's.
+ * alternates. The development backend and the identity provider are the suite's, unless the spec
+ * asks for its own: one whose faults and outages no other spec sees.
  */
 
 /** Public HTTPS ports of the dedicated deployments; the identity provider accepts their return addresses. */
@@ -28,6 +33,7 @@ export const DEDICATED_HTTPS_PORTS = {
   ssoRestricted: testPort(4500),
   appDown: testPort(4510),
   ssoMirror: testPort(4520),
+  faults: testPort(4530),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -38,7 +44,10 @@ export const DEDICATED_HTTP_PORTS = {
   ssoRestricted: testPort(4509),
   appDown: testPort(4519),
   ssoMirror: testPort(4529),
+  faults: testPort(4539),
 };
+/** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
+export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };
 
 export function dedicatedOrigin(httpsPort: number): string {
   return `https://web.${DOMAIN}:${httpsPort}`;
@@ -62,6 +71,10 @@ export type Forwarded = { clientRequestId: string; requestId: string; upstream: 
 
 export type Deployment = {
   origin: string;
+  /** The development backend it uses: its own, or the suite's. */
+  backendOrigin: string;
+  /** The identity provider it uses (server to server, over https): its own, or the suite's. */
+  identityProviderOrigin: string;
   instances: Instance[];
   forwarded(): Forwarded[];
   /** What nginx wrote to its error log. */
@@ -107,13 +120,36 @@ export async function startDeployment(
     environment?: Record<string, string>;
     /** nginx alone, nothing listening on the app ports: every instance is down. */
     appDown?: boolean;
+    /** A development backend and an identity provider of its own, on these ports. */
+    servers?: OwnServerPorts;
   },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(join(directory, 'nginx'), { recursive: true });
+  const origin = dedicatedOrigin(options.httpsPort);
 
   const children: ChildProcess[] = [];
+  const { servers } = options;
+  const backendOrigin = servers ? `http://127.0.0.1:${servers.backend}` : BACKEND_ORIGIN;
+  const identityProviderOrigin = servers ? `https://127.0.0.1:${servers.identityProvider}` : IDENTITY_PROVIDER_ORIGIN;
+  if (servers) {
+    children.push(
+      spawnLogged(directory, 'backend', ['dev/backend/server.ts'], {
+        DEV_BACKEND_PORT: String(servers.backend),
+        LOGIN_LINK_ORIGIN: origin,
+        DEV_APP_DOMAIN: DOMAIN,
+      }),
+      spawnLogged(directory, 'identity-provider', ['dev/identity-provider/server.ts'], {
+        ...SSO_CLIENTS,
+        IDP_PORT: String(servers.identityProvider),
+        IDP_GENERIC_PORT: String(servers.identityProviderGeneric),
+        IDP_REDIRECT_ORIGINS: origin,
+        IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,
+        IDP_CERTIFICATE_DNS_NAMES: CERTIFICATE_DNS_NAMES.join(','),
+      }),
+    );
+  }
   const instances = (options.appDown ? [] : options.appPorts).map((port, index): Instance => {
     const logFile = join(directory, `app-${port}.log`);
     const descriptor = openSync(logFile, 'w');
@@ -121,6 +157,13 @@ export async function startDeployment(
       env: {
         PATH: process.env.PATH,
         ...APP_ENVIRONMENT,
+        ...(servers
+          ? {
+              BACKEND_URL: backendOrigin,
+              GOOGLE_ISSUER: `${identityProviderOrigin}/google`,
+              MICROSOFT_AUTHORITY: `${identityProviderOrigin}/microsoft/organizations/v2.0`,
+            }
+          : {}),
         // Settings of the spec's own, e.g. another identity provider's shape.
         ...options.environment,
         PORT: String(port),
@@ -153,6 +196,7 @@ export async function startDeployment(
   const errorLog = join(nginxDirectory, 'error.log');
   const site = nginxSite({
     appPorts: options.appPorts,
+    ...(servers ? { backendPort: servers.backend } : {}),
     httpsPort: options.httpsPort,
     httpPort: options.httpPort,
     certificate: join(TLS_DIRECTORY, 'server.pem'),
@@ -186,6 +230,11 @@ http {
   children.push(nginx);
 
   try {
+    if (servers) {
+      await waitFor(`${backendOrigin}/__dev/fault`, 'development backend');
+      // The provider answers plain http on the same port (what browsers are sent to).
+      await waitFor(`http://127.0.0.1:${servers.identityProvider}/__dev/health`, 'identity provider');
+    }
     await Promise.all(instances.map(({ port }) => waitFor(`http://127.0.0.1:${port}/login/api/health`, `app instance ${port}`)));
     // Health asked of each instance directly, and of nginx only a TLS handshake: its round robin starts untouched.
     await waitForNginx(nginx, options.httpsPort);
@@ -195,7 +244,9 @@ http {
   }
 
   return {
-    origin: dedicatedOrigin(options.httpsPort),
+    origin,
+    backendOrigin,
+    identityProviderOrigin,
     instances,
     forwarded: () =>
       readFileSync(instancesLog, 'utf8')
@@ -210,6 +261,17 @@ http {
       await Promise.all(children.map(stopped));
     },
   };
+}
+
+/** A development server of the deployment's own, writing to <name>.log in its directory. */
+function spawnLogged(directory: string, name: string, args: string[], environment: Record<string, string>): ChildProcess {
+  const descriptor = openSync(join(directory, `${name}.log`), 'w');
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...environment },
+    stdio: ['ignore', descriptor, descriptor],
+  });
+  closeSync(descriptor);
+  return child;
 }
 
 /** nginx is up once its port completes a TLS handshake. */

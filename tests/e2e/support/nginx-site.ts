@@ -8,6 +8,8 @@ import { BACKEND_PORT, DOMAIN } from './environment.ts';
  */
 export function nginxSite(options: {
   appPorts: readonly number[];
+  /** The development backend behind the product API and the organisations' hosts; the suite's unless given. */
+  backendPort?: number;
   httpsPort: number;
   httpPort: number;
   certificate: string;
@@ -20,7 +22,7 @@ export function nginxSite(options: {
    */
   extraAccessLog?: { path: string; format: string };
 }): string {
-  const { extraAccessLog } = options;
+  const { extraAccessLog, backendPort = BACKEND_PORT } = options;
   return readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')
     .replaceAll(/^( *)access_log \{\{ACCESS_LOG\}\} desk_booking;$/gm, (line, indent: string) =>
       extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
@@ -28,8 +30,8 @@ export function nginxSite(options: {
     .replaceAll('{{ACCESS_LOG}}', options.accessLog)
     .replaceAll('{{ERROR_LOG}}', options.errorLog)
     .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
-    .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
-    .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${BACKEND_PORT}`)
+    .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${backendPort}`)
+    .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${backendPort}`)
     .replaceAll('{{HTTPS_PORT}}', String(options.httpsPort))
     .replaceAll('{{HTTP_PORT}}', String(options.httpPort))
     .replaceAll('{{DOMAIN}}', DOMAIN)
