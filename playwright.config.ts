@@ -87,12 +87,14 @@ export default defineConfig<object, { engine: EngineName }>({
     launchOptions: { executablePath: CHROMIUM_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
+    // Backend faults and provider outages, on a deployment with a backend and a provider of its own.
+    // First: its tests run one after another, mostly waiting out faults, so they start at once in
+    // one worker while the other works through the rest, and leave no tail at the end.
+    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/ },
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
     // The flows of tests/e2e/engines in the other two engines, over the same servers (tests/e2e/engines/README.md).
     { name: 'firefox', use: { engine: 'firefox' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
     { name: 'webkit', use: { engine: 'webkit' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
-    // Backend faults and provider outages, on a deployment with a backend and a provider of its own, beside the rest.
-    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/ },
   ],
   webServer: [
     {
