@@ -7,20 +7,18 @@ import {
   APP_PORTS,
   BACKEND_ORIGIN,
   BACKEND_PORT,
+  backendEnvironment,
   CHROMIUM_ARGS,
   CHROMIUM_SHELL_PATH,
-  DOMAIN,
-  CERTIFICATE_DNS_NAMES,
   HTTPS_PORT,
   IDENTITY_PROVIDER_GENERIC_PORT,
   IDENTITY_PROVIDER_ORIGIN,
   IDENTITY_PROVIDER_PORT,
+  identityProviderEnvironment,
   LOGIN_ORIGIN,
   RUN_DIRECTORY,
   SESSION_SECRET,
   serverLog,
-  SSO_CLIENTS,
-  TLS_DIRECTORY,
 } from './tests/e2e/support/environment';
 
 /** Written by tests/e2e/support/prepare.ts, which runs first. */
@@ -101,26 +99,18 @@ export default defineConfig<object, { engine: EngineName }>({
       command: logged('identity-provider', 'node dev/identity-provider/server.ts'),
       url: `${IDENTITY_PROVIDER_ORIGIN}/__dev/health`,
       ignoreHTTPSErrors: true,
-      env: {
-        ...SSO_CLIENTS,
-        IDP_PORT: String(IDENTITY_PROVIDER_PORT),
-        // The provider at a bare origin (tests/e2e/sso-shapes.spec.ts) listens on a port of its own.
-        IDP_GENERIC_PORT: String(IDENTITY_PROVIDER_GENERIC_PORT),
-        // The suite's origin, and those of the specs that run a deployment of their own.
-        IDP_REDIRECT_ORIGINS: [LOGIN_ORIGIN, ...Object.values(DEDICATED_HTTPS_PORTS).map(dedicatedOrigin)].join(','),
-        IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,
-        IDP_CERTIFICATE_DNS_NAMES: CERTIFICATE_DNS_NAMES.join(','),
-      },
+      // The provider at a bare origin (tests/e2e/sso-shapes.spec.ts) listens on a port of its own. It
+      // accepts returns to the suite's origin and to those of the specs that run a deployment of their own.
+      env: identityProviderEnvironment(IDENTITY_PROVIDER_PORT, IDENTITY_PROVIDER_GENERIC_PORT, [
+        LOGIN_ORIGIN,
+        ...Object.values(DEDICATED_HTTPS_PORTS).map(dedicatedOrigin),
+      ]),
       reuseExistingServer: false,
     },
     {
       command: logged('backend', 'node dev/backend/server.ts'),
       url: `${BACKEND_ORIGIN}/__dev/fault`,
-      env: {
-        DEV_BACKEND_PORT: String(BACKEND_PORT),
-        LOGIN_LINK_ORIGIN: LOGIN_ORIGIN,
-        DEV_APP_DOMAIN: DOMAIN,
-      },
+      env: backendEnvironment(BACKEND_PORT, LOGIN_ORIGIN),
       reuseExistingServer: false,
     },
     ...appServers,

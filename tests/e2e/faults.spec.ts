@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
-import { DOMAIN, testPort } from './support/environment.ts';
+import { organisationOrigin, testPort } from './support/environment.ts';
 import { confirmElsewhere, continueWithCode } from './support/sign-in.ts';
 
 /**
@@ -17,6 +17,7 @@ import { confirmElsewhere, continueWithCode } from './support/sign-in.ts';
 test.describe.configure({ mode: 'default' });
 
 const LOGIN_ORIGIN = dedicatedOrigin(DEDICATED_HTTPS_PORTS.faults);
+const ACME_ORIGIN = organisationOrigin('acme', DEDICATED_HTTPS_PORTS.faults);
 test.use({ baseURL: `${LOGIN_ORIGIN}/login/` });
 
 let deployment: Deployment;
@@ -32,10 +33,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await deployment?.stop();
 });
-
-function organisationOrigin(subDomain: string): string {
-  return `https://${subDomain}.${DOMAIN}:${DEDICATED_HTTPS_PORTS.faults}`;
-}
 
 const languages = ['en', 'de', 'nl'] as const;
 type Language = (typeof languages)[number];
@@ -203,7 +200,7 @@ const screens: Screen[] = [
     // Signed in here, and shown the code for the browser that asked: it goes on when the person chooses.
     succeeded: async (page, language) => {
       await page.getByRole('link', { name: text(language, 'validateLink.continueHere') }).click({ timeout: 10_000 });
-      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+      await expect(page).toHaveURL(`${ACME_ORIGIN}/`);
     },
   },
   {
@@ -238,7 +235,7 @@ const screens: Screen[] = [
     act: (page, language) => signInAtProvider(page, language, 'google'),
     message: alertInMain,
     succeeded: async (page) => {
-      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 10_000 });
+      await expect(page).toHaveURL(`${ACME_ORIGIN}/`, { timeout: 10_000 });
     },
   },
 ];
@@ -326,7 +323,7 @@ test('mail-sent: the status says when the backend cannot tell, "send again" says
   await phone.close();
   await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible(pollBound);
   await continueWithCode(page, code);
-  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+  await expect(page).toHaveURL(`${ACME_ORIGIN}/`);
   expect(serverErrors()).toEqual([]);
 });
 
@@ -341,7 +338,7 @@ test.describe('the identity provider down', () => {
 
     await setProviderDown(request, false);
     await signInAtProvider(page, 'en', 'microsoft');
-    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+    await expect(page).toHaveURL(`${ACME_ORIGIN}/`);
     expect(serverErrors()).toEqual([]);
   });
 
@@ -371,7 +368,7 @@ test.describe('the identity provider down', () => {
 
       await setProviderDown(request, false);
       await signInAtProvider(page, 'nl', provider);
-      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+      await expect(page).toHaveURL(`${ACME_ORIGIN}/`);
       expect(serverErrors()).toEqual([]);
     });
   }
@@ -398,7 +395,7 @@ for (const { language, locale } of [
       await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=sso-start-again$`));
       await expect(alertInMain(page)).toHaveText(text(language, 'errors.ssoStartAgain'));
       await signInAtProvider(page, language, 'google');
-      await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+      await expect(page).toHaveURL(`${ACME_ORIGIN}/`);
       expect(serverErrors()).toEqual([]);
     });
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
-import { DOMAIN, IDENTITY_PROVIDER_GENERIC_PORT, IDENTITY_PROVIDER_ORIGIN, testPort } from './support/environment.ts';
+import { IDENTITY_PROVIDER_GENERIC_PORT, IDENTITY_PROVIDER_ORIGIN, organisationOrigin, testPort } from './support/environment.ts';
 import { KEY_REFRESH_COOLDOWN_MS } from '../../lib/sso/id-token.ts';
 import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
@@ -42,14 +42,10 @@ const shapes = [
   },
 ] as const;
 
-function organisationAt(httpsPort: number, subDomain: string): string {
-  return `https://${subDomain}.${DOMAIN}:${httpsPort}/`;
-}
-
 /** A sign-in with login_hint, which the local provider completes without its page. */
 async function signInAtOnce(page: Page, provider: 'google' | 'microsoft', origin: string, httpsPort: number, account = 'sso-one@acme.test') {
   await page.goto(startPath(provider, { login_hint: account }, origin));
-  await expect(page).toHaveURL(organisationAt(httpsPort, 'acme'));
+  await expect(page).toHaveURL(`${organisationOrigin('acme', httpsPort)}/`);
 }
 
 for (const shape of shapes) {
@@ -76,7 +72,7 @@ for (const shape of shapes) {
       await page.getByRole('link', { name: 'Sign in with Google' }).click();
       await expect(page).toHaveTitle(shape.picker);
       await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
-      await expect(page).toHaveURL(organisationAt(httpsPort, 'acme'));
+      await expect(page).toHaveURL(`${organisationOrigin('acme', httpsPort)}/`);
     });
 
     test('Microsoft: the button, the provider\'s page, then the organisation picker', async ({ page }) => {
@@ -86,7 +82,7 @@ for (const shape of shapes) {
       await page.getByRole('button', { name: /sso-many@acme\.test/ }).click();
       await expect(page).toHaveURL(`${deployment.origin}/login/en/microsoft/organisations`);
       await page.getByRole('button', { name: 'initech' }).click();
-      await expect(page).toHaveURL(organisationAt(httpsPort, 'initech'));
+      await expect(page).toHaveURL(`${organisationOrigin('initech', httpsPort)}/`);
     });
 
     test('token type jwt: Microsoft and Google hand the control centre its token by role', async ({ page, context }) => {

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { connect } from 'node:tls';
 import {
   APP_ENVIRONMENT,
+  appServerSettings,
   BACKEND_ORIGIN,
-  CERTIFICATE_DNS_NAMES,
+  backendEnvironment,
   DOMAIN,
   IDENTITY_PROVIDER_ORIGIN,
+  identityProviderEnvironment,
   RUN_DIRECTORY,
   SESSION_SECRET,
-  SSO_CLIENTS,
   TLS_DIRECTORY,
   testPort,
 } from './environment.ts';
@@ -135,45 +136,27 @@ export async function startDeployment(
   const identityProviderOrigin = servers ? `https://127.0.0.1:${servers.identityProvider}` : IDENTITY_PROVIDER_ORIGIN;
   if (servers) {
     children.push(
-      spawnLogged(directory, 'backend', ['dev/backend/server.ts'], {
-        DEV_BACKEND_PORT: String(servers.backend),
-        LOGIN_LINK_ORIGIN: origin,
-        DEV_APP_DOMAIN: DOMAIN,
-      }),
-      spawnLogged(directory, 'identity-provider', ['dev/identity-provider/server.ts'], {
-        ...SSO_CLIENTS,
-        IDP_PORT: String(servers.identityProvider),
-        IDP_GENERIC_PORT: String(servers.identityProviderGeneric),
-        IDP_REDIRECT_ORIGINS: origin,
-        IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,
-        IDP_CERTIFICATE_DNS_NAMES: CERTIFICATE_DNS_NAMES.join(','),
+      spawnLogged(join(directory, 'backend.log'), 'dev/backend/server.ts', { ...process.env, ...backendEnvironment(servers.backend, origin) }),
+      spawnLogged(join(directory, 'identity-provider.log'), 'dev/identity-provider/server.ts', {
+        ...process.env,
+        ...identityProviderEnvironment(servers.identityProvider, servers.identityProviderGeneric, [origin]),
       }),
     );
   }
   const instances = (options.appDown ? [] : options.appPorts).map((port, index): Instance => {
     const logFile = join(directory, `app-${port}.log`);
-    const descriptor = openSync(logFile, 'w');
-    const child = spawn(process.execPath, ['.next/standalone/server.js'], {
-      env: {
+    children.push(
+      spawnLogged(logFile, '.next/standalone/server.js', {
         PATH: process.env.PATH,
         ...APP_ENVIRONMENT,
-        ...(servers
-          ? {
-              BACKEND_URL: backendOrigin,
-              GOOGLE_ISSUER: `${identityProviderOrigin}/google`,
-              MICROSOFT_AUTHORITY: `${identityProviderOrigin}/microsoft/organizations/v2.0`,
-            }
-          : {}),
+        ...(servers ? appServerSettings(backendOrigin, identityProviderOrigin) : {}),
         // Settings of the spec's own, e.g. another identity provider's shape.
         ...options.environment,
         PORT: String(port),
         SESSION_SECRET: options.sessionSecrets?.[index] ?? SESSION_SECRET,
         NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path'),
-      } as NodeJS.ProcessEnv,
-      stdio: ['ignore', descriptor, descriptor],
-    });
-    closeSync(descriptor);
-    children.push(child);
+      } as NodeJS.ProcessEnv),
+    );
     const output = () => readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
     return {
       port,
@@ -263,13 +246,10 @@ http {
   };
 }
 
-/** A development server of the deployment's own, writing to <name>.log in its directory. */
-function spawnLogged(directory: string, name: string, args: string[], environment: Record<string, string>): ChildProcess {
-  const descriptor = openSync(join(directory, `${name}.log`), 'w');
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', descriptor, descriptor],
-  });
+/** A Node server of the deployment, with exactly this environment, writing all its output to `logFile`. */
+function spawnLogged(logFile: string, script: string, environment: NodeJS.ProcessEnv): ChildProcess {
+  const descriptor = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [script], { env: environment, stdio: ['ignore', descriptor, descriptor] });
   closeSync(descriptor);
   return child;
 }

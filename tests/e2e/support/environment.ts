@@ -37,20 +37,32 @@ export const SSO_CLIENTS = {
   MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
 };
 
+/** Where the app finds the development backend and the identity provider (the suite's, or a deployment's own). */
+export function appServerSettings(backendOrigin: string, identityProviderOrigin: string) {
+  return {
+    BACKEND_URL: backendOrigin,
+    GOOGLE_ISSUER: `${identityProviderOrigin}/google`,
+    // Entra-like and multi-tenant, as /organizations: the discovery document's issuer is
+    // …/{tenantid}/v2.0 and each token names its tenant (the other shapes: tests/e2e/sso-shapes.spec.ts).
+    MICROSOFT_AUTHORITY: `${identityProviderOrigin}/microsoft/organizations/v2.0`,
+  };
+}
+
 /** The app as it runs in production, with only environment variables (besides PORT, SESSION_SECRET, NODE_EXTRA_CA_CERTS). */
 export const APP_ENVIRONMENT = {
   NODE_ENV: 'production',
   HOSTNAME: '127.0.0.1',
   NEXT_TELEMETRY_DISABLED: '1',
-  BACKEND_URL: BACKEND_ORIGIN,
   APP_DOMAINS: DOMAIN,
   ...SSO_CLIENTS,
-  GOOGLE_ISSUER: `${IDENTITY_PROVIDER_ORIGIN}/google`,
-  // Entra-like and multi-tenant, as /organizations: the discovery document's issuer is
-  // …/{tenantid}/v2.0 and each token names its tenant (the other shapes: tests/e2e/sso-shapes.spec.ts).
-  MICROSOFT_AUTHORITY: `${IDENTITY_PROVIDER_ORIGIN}/microsoft/organizations/v2.0`,
+  ...appServerSettings(BACKEND_ORIGIN, IDENTITY_PROVIDER_ORIGIN),
   SSO_REDIRECT_ALLOWLIST: `deskbooking://sso,https://cc.${DOMAIN}:${HTTPS_PORT}/sso`,
 };
+
+/** The development backend's settings, for a login site at `loginOrigin`. */
+export function backendEnvironment(port: number, loginOrigin: string) {
+  return { DEV_BACKEND_PORT: String(port), LOGIN_LINK_ORIGIN: loginOrigin, DEV_APP_DOMAIN: DOMAIN };
+}
 /** Generated certificates and nginx files; npm scripts and Playwright run from the project root. */
 export const RUN_DIRECTORY = join(process.cwd(), 'tests/e2e/.run/');
 /** What the suite's servers write (tests/run-logged.mjs); tests/e2e/support/server-logs-reporter.ts shows it when a run fails. */
@@ -65,8 +77,21 @@ export const NGINX_ACCESS_LOG = join(RUN_DIRECTORY, 'nginx', 'access.log');
 export const NGINX_ERROR_LOG = join(RUN_DIRECTORY, 'nginx', 'error.log');
 export const CERTIFICATE_DNS_NAMES = [DOMAIN, `*.${DOMAIN}`];
 
-export function organisationOrigin(subDomain: string): string {
-  return `https://${subDomain}.${DOMAIN}:${HTTPS_PORT}`;
+/** The identity provider's settings: its two ports, and the login sites whose returns it accepts. */
+export function identityProviderEnvironment(port: number, genericPort: number, redirectOrigins: string[]) {
+  return {
+    ...SSO_CLIENTS,
+    IDP_PORT: String(port),
+    IDP_GENERIC_PORT: String(genericPort),
+    IDP_REDIRECT_ORIGINS: redirectOrigins.join(','),
+    IDP_CERTIFICATE_DIRECTORY: TLS_DIRECTORY,
+    IDP_CERTIFICATE_DNS_NAMES: CERTIFICATE_DNS_NAMES.join(','),
+  };
+}
+
+/** An organisation's host, behind the suite's nginx or a deployment's own on `httpsPort`. */
+export function organisationOrigin(subDomain: string, httpsPort = HTTPS_PORT): string {
+  return `https://${subDomain}.${DOMAIN}:${httpsPort}`;
 }
 
 /** Chromium as these machines have it (Debian's package), told that *.desk.test is this machine. */
