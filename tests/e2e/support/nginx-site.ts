@@ -23,7 +23,7 @@ export function nginxSite(options: {
   extraAccessLog?: { path: string; format: string };
 }): string {
   const { extraAccessLog, backendPort = BACKEND_PORT } = options;
-  return readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')
+  return uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8'))
     .replaceAll(/^( *)access_log \{\{ACCESS_LOG\}\} desk_booking;$/gm, (line, indent: string) =>
       extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
     )
@@ -37,4 +37,21 @@ export function nginxSite(options: {
     .replaceAll('{{DOMAIN}}', DOMAIN)
     .replaceAll('{{TLS_CERTIFICATE}}', options.certificate)
     .replaceAll('{{TLS_CERTIFICATE_KEY}}', options.privateKey);
+}
+
+const FORM_POST_CLIENT = /^( *)POST( +)\$binary_remote_addr;$/m;
+
+/**
+ * The suite's browsers all connect from 127.0.0.1: they are hundreds of people signing in at once,
+ * not one client, and on a fast machine they outrun one client's budget of form posts. Their posts
+ * are not counted; every other address keeps the shipped limit, which rate-limit.spec.ts holds
+ * one client to from addresses of its own.
+ */
+function uncountedSuiteBrowsers(site: string): string {
+  if (!FORM_POST_CLIENT.test(site)) throw new Error('deploy/nginx/desk-booking.conf: no longer counts form posts by $binary_remote_addr');
+  return site
+    .replace(FORM_POST_CLIENT, '$1POST$2$desk_booking_counted_client;')
+    .replace(/^map \$request_method \$desk_booking_form_post_client/m, (line) =>
+      ['map $remote_addr $desk_booking_counted_client {', '    127.0.0.1 "";', '    default   $binary_remote_addr;', '}', line].join('\n'),
+    );
 }
