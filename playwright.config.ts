@@ -60,7 +60,9 @@ export default defineConfig<object, { engine: EngineName }>({
   testDir: './tests/e2e',
   outputDir: './test-results',
   fullyParallel: true,
-  workers: 2,
+  // Two lanes of browser work for two cores, and a third for the faults, which mostly wait out
+  // timeouts (each project's own limit below).
+  workers: 3,
   // A test that fails runs once more, with its trace recorded (below); one that then passes is
   // reported as flaky, not hidden. Under CI's load WebKitGTK's driver once dropped its session
   // mid-command (1 run in 6).
@@ -86,13 +88,14 @@ export default defineConfig<object, { engine: EngineName }>({
   },
   projects: [
     // Backend faults and provider outages, on a deployment with a backend and a provider of its own.
-    // First: its tests run one after another, mostly waiting out faults, so they start at once in
-    // one worker while the other works through the rest, and leave no tail at the end.
-    { name: 'faults', use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/ },
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
-    // The flows of tests/e2e/engines in the other two engines, over the same servers (tests/e2e/engines/README.md).
-    { name: 'firefox', use: { engine: 'firefox' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
-    { name: 'webkit', use: { engine: 'webkit' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
+    // Its tests run one after another, mostly waiting out faults: in a lane of their own from the
+    // start, beside the two that do the browser work.
+    { name: 'faults', workers: 1, use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/ },
+    { name: 'chromium', workers: 2, use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
+    // The flows of tests/e2e/engines in the other two engines, over the same servers
+    // (tests/e2e/engines/README.md): in the faults' lane once they are done, then after Chromium.
+    { name: 'firefox', workers: 1, use: { engine: 'firefox' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
+    { name: 'webkit', workers: 1, use: { engine: 'webkit' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
   ],
   webServer: [
     {
