@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/arrival-proxy';
 import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
+import { countTampering } from '@/lib/metrics';
 import { isLanguage } from '@/lib/i18n/routing';
 import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
@@ -43,6 +44,7 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   // Last: response.cookies rewrites every Set-Cookie header it did not write itself.
   const tampered = tamperedCookieNames(received);
   if (tampered.length > 0) {
+    countTampering('duplicate_cookie');
     for (const clearing of clearingsOfTamperedCookies(tampered, host, fullPath(request))) response.headers.append('set-cookie', clearing);
   }
   return response;

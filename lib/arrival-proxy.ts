@@ -9,6 +9,14 @@ import { earnedDeviceId, readLastLogin, writeOrganisationSignIn } from '@/lib/ha
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { isLanguage } from '@/lib/i18n/routing';
 import { logger } from '@/lib/logger';
+import { countArrival, countTampering, type ArrivalDecision } from '@/lib/metrics';
+
+const ARRIVAL_DECISIONS = {
+  'show-login': 'show_login',
+  organisation: 'organisation',
+  'device-sign-in': 'device_sign_in',
+  'tray-host': 'tray_host',
+} as const satisfies Record<Arrival['kind'], ArrivalDecision>;
 
 /** Only a page load of the login page itself (`/login`, `/login/{lang}`) is an arrival. */
 export function isArrival(request: NextRequest): boolean {
@@ -26,7 +34,10 @@ export async function arrive(
   const config = getConfig();
   const device = earnedDeviceId(received);
   // No value: a sibling host may have written this loginUUID.
-  if (device.refused) logger().warn({ requestId, binding: device.refused }, 'device id not earned in this browser, ignored');
+  if (device.refused) {
+    logger().warn({ requestId, binding: device.refused }, 'device id not earned in this browser, ignored');
+    countTampering(device.refused === 'mismatch' ? 'device_id_mismatch' : 'device_id_unbound');
+  }
   const arrival = await resolveArrival(
     {
       fetchDestination: request.headers.get('sec-fetch-dest'),
@@ -42,6 +53,7 @@ export async function arrive(
 
   // The proxy's own id (the one on the response); a child logger per page view would cost more than the line.
   logger().info({ requestId, decision: arrival.kind }, 'arrival');
+  countArrival(ARRIVAL_DECISIONS[arrival.kind]);
   const host = resolveRequestHost(request.headers, config.appDomains);
   switch (arrival.kind) {
     case 'show-login':

@@ -6,6 +6,7 @@ import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieW
 import { handOffToOrganisation } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
+import { countSignInFailure, countSignInStep, countThrottled } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
 import { digests } from '@/lib/sealed';
 
@@ -59,6 +60,7 @@ export async function startWaitingForLink(
   link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
 ): Promise<void> {
   await emailSignInCookie.write(writer, host, { ...link, sentAt: Date.now() });
+  countSignInStep('email', 'link_sent');
 }
 
 /** A new user's sign-up under way: the address and the backend's token to create the account with. */
@@ -305,7 +307,9 @@ export async function continueWithLinkCode(typed: string): Promise<LinkCodeOutco
   const log = await requestLogger();
   const nowWrong = wrongCodes + 1;
   waitRecord(pending).wrongCodes = nowWrong;
+  countSignInFailure('email', 'code_wrong');
   if (nowWrong >= LINK_CODE_ATTEMPTS) {
+    countThrottled('code_attempts');
     forgetEmailSignIn(cookies, host);
     log.warn({ outcome: 'ended', wrongCodes: nowWrong }, 'sign-in link code refused');
     return { state: 'ended' };

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { clearCookie, readCookie, sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, type RequestHost } from '@/lib/hosts';
+import { countSignInStep } from '@/lib/metrics';
 import { digests } from '@/lib/sealed';
 import type { SignInMethod } from '@/lib/sign-in-method';
 
@@ -70,5 +71,6 @@ export function forgetThisBrowser(writer: CookieWriter, host: RequestHost): void
 /** The hand-off itself: the cookies written, and the organisation's address for the browser to go to. */
 export async function handOffToOrganisation(writer: CookieWriter, host: RequestHost, signIn: OrganisationSignIn): Promise<string> {
   await writeOrganisationSignIn(writer, host, signIn);
+  if (signIn.method) countSignInStep(signIn.method, 'handed_off');
   return organisationUrl(host, signIn.subDomain);
 }

@@ -1,7 +1,7 @@
 'use server';
 
 import { verifyUser } from '@/lib/backend/auth';
-import { verifyUserOutcome } from '@/lib/backend/error-catalogue';
+import { verifyUserOutcome, type BackendFailure } from '@/lib/backend/error-catalogue';
 import { clearCookie, mintDeviceId } from '@/lib/cookies';
 import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, isLinkLockedFor, keepAddress, linkLockRemainingMs, rememberLinkSentTo, readEmailSignIn, readSignUp, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
@@ -10,6 +10,7 @@ import { redirectToPage } from '@/lib/request/page-redirect';
 import { errorText } from '@/lib/i18n/error-text';
 import { requestContext } from '@/lib/request/context';
 import { requestLogger } from '@/lib/logger';
+import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/metrics';
 import { isValidEmail } from '@/lib/validation';
 import { LINK_CODE_FIELD } from './confirmation-field';
 
@@ -28,19 +29,24 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
   const email = formField(form, 'email').trim();
   // Never the address itself: only what became of the request.
   const log = await requestLogger();
+  countSignInStep('email', 'started');
   if (!isValidEmail(email)) {
     log.info({ outcome: 'address-refused' }, 'email sign-in requested');
+    countSignInFailure('email', 'invalid_address');
     return { status: 'error', email, message: await errorText(locale, 'emailNotValid') };
   }
 
   const lockedForMs = linkLockRemainingMs(email);
   if (lockedForMs > 0) {
     log.info({ outcome: 'address-locked' }, 'email sign-in requested');
+    countThrottled('link_lock');
+    countSignInFailure('email', 'throttled');
     return { status: 'rate-limited', email, retryAfterMs: lockedForMs };
   }
   const { host, cookies } = await requestContext();
   const deviceId = mintDeviceId();
   const result = await verifyUser(email, deviceId);
+  if (!result.ok) countEmailFailure(result.failure);
   log.info(
     result.ok
       ? { outcome: result.value.next === 'signUp' ? 'sign-up' : 'link-sent' }
@@ -72,6 +78,12 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
   }
 }
 
+function countEmailFailure(failure: BackendFailure): void {
+  const reason = failureReasonOf(failure);
+  countSignInFailure('email', reason);
+  if (reason === 'throttled') countThrottled('backend');
+}
+
 export type SendAgainState = { status: 'idle' | 'sent' | 'locked' } | { status: 'error'; message: string };
 
 /** "Send again" on the mail-sent view: a new link for the same address, at most every 30 s. */
@@ -88,6 +100,7 @@ export async function sendLinkAgain(_previous: SendAgainState, form: FormData): 
     await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: pending.email, fromSignUp: pending.fromSignUp, deviceId: pending.deviceId });
     return { status: 'sent' };
   }
+  if (!result.ok) countEmailFailure(result.failure);
   const outcome = result.ok ? undefined : verifyUserOutcome(result.failure);
   return { status: 'error', message: await errorText(locale, outcome?.show === 'message' ? outcome.message : 'somethingWrong') };
 }

@@ -10,6 +10,7 @@ import { formField, stringFields } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
+import { countSignInFailure, countSignInStep, failureReasonOf } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
 import { CONFIRM_FIELD } from './confirmation-field';
 
@@ -51,10 +52,12 @@ export async function confirmSignInLink(
   const validity = await isValidLink(link);
   if (!validity.ok) {
     log.info({ outcome: 'check-failed', failure: validity.failure.kind }, 'sign-in link opened');
+    countSignInFailure('email', failureReasonOf(validity.failure));
     return { status: 'error', message: validity.failure.kind === 'unavailable' ? 'serviceUnavailable' : 'somethingWrong' };
   }
   if (!validity.value) {
     log.info({ outcome: 'invalid' }, 'sign-in link opened');
+    countSignInFailure('email', 'link_invalid');
     return await redirectToPage('/invalid', locale);
   }
 
@@ -64,6 +67,7 @@ export async function confirmSignInLink(
   const confirmation = await isValidId(link.uuid, deviceId);
   const signedIn = confirmation.ok && confirmation.value.confirmed ? confirmation.value : undefined;
   log.info({ outcome: signedIn ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
+  countSignInStep('email', 'link_confirmed');
   const location = signedIn
     ? await handOffToOrganisation(cookies, host, { subDomain: signedIn.subDomain, authToken: signedIn.authToken, email: link.email, deviceId, method: 'email' })
     : undefined;

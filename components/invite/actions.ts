@@ -9,6 +9,7 @@ import { startWaitingForLink } from '@/lib/email-sign-in';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request/context';
 import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/validation';
+import { countSignInFailure, countSignInStep, failureReasonOf } from '@/lib/metrics';
 
 export type InviteProblem =
   | { invite: 'nameRequired' | 'invalidInvite' }
@@ -46,8 +47,10 @@ export async function joinInvitation(
   const email = inviteFields.email;
   if (!email) return await redirectToPage('/', locale);
   const { host, cookies } = await requestContext();
+  countSignInStep('email', 'started');
   const link = await verifyUser(email, deviceId);
   if (!link.ok) {
+    countSignInFailure('email', failureReasonOf(link.failure));
     // Joined, but no link went out: said here, where the same button tries again with the name kept.
     const outcome = verifyUserOutcome(link.failure);
     return { status: 'error', name, problem: { errors: outcome.show === 'message' ? outcome.message : 'somethingWrong' } };

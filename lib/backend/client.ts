@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currentClientAddress } from '@/lib/request/client-address';
 import { getConfig } from '@/lib/config';
 import { requestLogger } from '@/lib/logger';
+import { observeBackendCall, type BackendOutcome } from '@/lib/metrics';
 import { knownErrorCodes, type BackendFailure, type ErrorCode } from './error-catalogue';
 
 
@@ -77,6 +78,13 @@ function outcomeOf(result: BackendResult<unknown>): Record<string, string | numb
   return { outcome: 'unavailable' };
 }
 
+function metricOutcomeOf(result: BackendResult<unknown>, reason: Sent<unknown>['reason']): BackendOutcome {
+  if (result.ok) return 'ok';
+  if (reason === 'timeout') return 'timeout';
+  if (reason === 'network') return 'unreachable';
+  return result.failure.kind === 'code' ? 'refused' : 'failed';
+}
+
 /**
  * Every call is made on behalf of the person whose request is being served, so it carries that
  * person's address (lib/request/client-address.ts) as the only X-Forwarded-For entry: the backend's rate
@@ -85,12 +93,14 @@ function outcomeOf(result: BackendResult<unknown>): Record<string, string | numb
 export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<BackendResult<T>> {
   const started = performance.now();
   const { result, reason } = await sendToBackend(request, answer, await currentClientAddress());
+  const durationMs = performance.now() - started;
+  observeBackendCall(request.path, metricOutcomeOf(result, reason), durationMs / 1000);
   (await requestLogger()).info(
     {
       backend: request.baseUrl === undefined ? 'product' : 'organisation',
       method: request.method ?? 'GET',
       path: request.path,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(durationMs),
       ...outcomeOf(result),
       ...(reason ? { reason } : {}),
     },

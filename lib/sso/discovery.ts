@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { timedProviderCall } from '@/lib/metrics';
+import type { ProviderId } from './providers';
 
 /**
  * Where a provider's OpenID configuration lives, and the one copy of it that the app and MSAL
@@ -64,16 +66,17 @@ const cache = new Map<string, CachedDiscovery>();
  * The document at `url`: fetched once, reused for DISCOVERY_MAX_AGE_MS, and fetched again after
  * that or after `forgetDiscovery`. A failed fetch is never kept, so the next sign-in tries again.
  */
-export function discover(url: string, now: number = Date.now()): Promise<Discovery> {
+export function discover(url: string, { provider, now = Date.now() }: { provider?: ProviderId; now?: number } = {}): Promise<Discovery> {
   const cached = cache.get(url);
   if (cached && now - cached.fetchedAt < DISCOVERY_MAX_AGE_MS) return cached.document;
+  const fetchDocument = async () => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), cache: 'no-store' });
+    if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+    return discoveryDocument.parse(await response.json());
+  };
   const entry: CachedDiscovery = {
     fetchedAt: now,
-    document: fetch(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), cache: 'no-store' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`discovery answered ${response.status}`);
-        return discoveryDocument.parse(await response.json());
-      })
+    document: (provider ? timedProviderCall(provider, 'discovery', fetchDocument) : fetchDocument())
       .catch((error: unknown) => {
         if (cache.get(url) === entry) cache.delete(url);
         throw new ProviderUnreachable('discovery failed', { cause: error });

@@ -1,5 +1,7 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { timedProviderCall } from '@/lib/metrics';
 import type { Discovery } from './discovery';
+import type { ProviderId } from './providers';
 
 /**
  * The provider's published keys, fetched by jose and kept per JWKS address. The two durations
@@ -23,20 +25,21 @@ const KEY_SET_TIMEOUT_MS = 5_000;
 const ID_TOKEN_MAX_AGE_SECONDS = 10 * 60;
 
 /** A provider's key set as the app uses it: jose's remote set with the durations above. */
-export function providerKeySet(jwksUri: string): JWTVerifyGetKey {
+export function providerKeySet(jwksUri: string, provider?: ProviderId): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(jwksUri), {
     timeoutDuration: KEY_SET_TIMEOUT_MS,
     cooldownDuration: KEY_REFRESH_COOLDOWN_MS,
     cacheMaxAge: KEY_SET_MAX_AGE_MS,
+    ...(provider ? { [customFetch]: (url: string, options: RequestInit) => timedProviderCall(provider, 'key_set', () => fetch(url, options)) } : {}),
   });
 }
 
 const keySets = new Map<string, JWTVerifyGetKey>();
 
-function keySet(jwksUri: string): JWTVerifyGetKey {
+function keySet(jwksUri: string, provider?: ProviderId): JWTVerifyGetKey {
   let keys = keySets.get(jwksUri);
   if (!keys) {
-    keys = providerKeySet(jwksUri);
+    keys = providerKeySet(jwksUri, provider);
     keySets.set(jwksUri, keys);
   }
   return keys;
@@ -74,8 +77,8 @@ export class IdTokenRejected extends Error {
  */
 export async function verifyIdToken(
   idToken: string,
-  expected: { discovery: Discovery; clientId: string; nonce: string; clockSkewSeconds: number },
-  keys: JWTVerifyGetKey = keySet(expected.discovery.jwks_uri),
+  expected: { discovery: Discovery; clientId: string; nonce: string; clockSkewSeconds: number; provider?: ProviderId },
+  keys: JWTVerifyGetKey = keySet(expected.discovery.jwks_uri, expected.provider),
 ): Promise<JWTPayload> {
   let payload: JWTPayload;
   try {

@@ -1,6 +1,7 @@
 import type { JWTPayload } from 'jose';
 import type { LoginPageError } from '@/lib/backend/error-catalogue';
 import { getConfig } from '@/lib/config';
+import { timedProviderCall } from '@/lib/metrics';
 import { discover, forgetDiscovery, ProviderUnreachable, type Discovery } from './discovery';
 import { assertProviderAnswers } from './provider-probe';
 import type { AuthorizationRequest, CodeExchange, ConfiguredProvider, IdentityPolicy, ProviderSignIn } from './provider-contract';
@@ -28,7 +29,7 @@ export type ProviderClient = { clientId: string; discovery: Discovery };
 /** The provider's client id and discovery document, or ProviderNotConfigured. */
 export async function providerClient(provider: ProviderId): Promise<ProviderClient> {
   const { clientId, discoveryUrl } = configured(provider);
-  return { clientId, discovery: await discover(discoveryUrl) };
+  return { clientId, discovery: await discover(discoveryUrl, { provider }) };
 }
 
 /** Reports a provider that gave no answer as ProviderUnreachable; a refusal stays what it was. */
@@ -46,7 +47,7 @@ async function reachingProvider<T>(provider: ProviderId, call: () => Promise<T>)
  */
 export async function authorizationUrl(provider: ProviderId, request: AuthorizationRequest): Promise<string> {
   const client = configured(provider);
-  const discovery = await discover(client.discoveryUrl);
+  const discovery = await discover(client.discoveryUrl, { provider });
   try {
     await assertProviderAnswers(discovery.authorization_endpoint);
   } catch (error) {
@@ -60,9 +61,9 @@ export async function authorizationUrl(provider: ProviderId, request: Authorizat
 /** Exchanges the authorization code (with the PKCE verifier) for the raw ID token. */
 export async function exchangeCode(provider: ProviderId, exchange: CodeExchange): Promise<string> {
   const client = configured(provider);
-  const discovery = await discover(client.discoveryUrl);
+  const discovery = await discover(client.discoveryUrl, { provider });
   try {
-    return await reachingProvider(provider, () => client.exchangeCode(discovery, exchange));
+    return await timedProviderCall(provider, 'token', () => reachingProvider(provider, () => client.exchangeCode(discovery, exchange)));
   } catch (error) {
     if (error instanceof ProviderUnreachable) forgetDiscovery(client.discoveryUrl);
     throw error;

@@ -10,12 +10,13 @@ import { handOffToOrganisation } from '@/lib/hand-off';
 import { webOrigin, type RequestHost } from '@/lib/hosts';
 import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing';
 import { errorKind, requestLogger } from '@/lib/logger';
+import { countSignInFailure, countSignInStep, countTampering, failureReasonOf, type SignInFailureReason } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
 import { appRedirectLocation, codeChallengeSchema, type AppRedirect } from './app-code';
 import { appRedirectOf, readSsoFlow, writeSsoFlow, writeSsoOrganisations, type SsoFlowState } from './flow-state';
-import { verifyIdToken } from './id-token';
+import { IdTokenRejected, verifyIdToken } from './id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
 import { decideSsoOutcome, isAllowedRedirectUri } from './outcome';
 import { authorizationUrl, exchangeCode, identityRefusal, providerClient, ProviderNotConfigured } from './provider-sign-in';
@@ -34,6 +35,11 @@ function providerProblem(error: unknown): LoginPageError {
   if (error instanceof ProviderNotConfigured) return 'provider-not-configured';
   if (error instanceof DiscoveryIssuerMismatch) return 'provider-failed';
   return error instanceof ProviderUnreachable ? 'provider-unavailable' : 'unknown';
+}
+
+function failureReasonOfProblem(problem: LoginPageError): SignInFailureReason {
+  if (problem === 'provider-unavailable') return 'provider_unavailable';
+  return problem === 'provider-failed' ? 'provider_error' : 'other';
 }
 
 function randomToken(): string {
@@ -59,16 +65,19 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
   const language = isLanguage(requested) ? requested : preferredLanguage(request.headers.get('accept-language'));
   if (!parsed.success) {
     log.info({ outcome: 'invalid-query' }, 'sso start');
+    countSignInFailure(provider, 'other');
     return toLogin(language, 'unknown');
   }
 
   const query = parsed.data;
   if (query.redirect_uri && !isAllowedRedirectUri(query.redirect_uri, getConfig().ssoRedirectAllowlist)) {
     log.info({ outcome: 'redirect-not-allowed' }, 'sso start');
+    countSignInFailure(provider, 'other');
     return toLogin(language, 'redirect-not-allowed');
   }
   if (query.redirect_uri && !query.code_challenge && getConfig().ssoRequireCodeChallenge) {
     log.info({ outcome: 'code-challenge-required' }, 'sso start');
+    countSignInFailure(provider, 'other');
     return toLogin(language, 'redirect-not-allowed');
   }
 
@@ -86,6 +95,7 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
   } catch (error) {
     const problem = providerProblem(error);
     log.info({ outcome: problem, ...errorKind(error) }, 'sso start');
+    countSignInFailure(provider, failureReasonOfProblem(problem));
     return toLogin(language, problem);
   }
   await writeSsoFlow(cookies, host, {
@@ -104,6 +114,7 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
     { outcome: 'to-provider', tokenType: query.token_type === 'jwt' ? 'jwt' : 'default', appRedirect: Boolean(query.redirect_uri), appCode: Boolean(query.code_challenge) },
     'sso start',
   );
+  countSignInStep(provider, 'started');
   return seeOther(location);
 }
 
@@ -115,6 +126,8 @@ export async function handOffOrganisation(
 ): Promise<string> {
   const { host, cookies } = context;
   if (signIn.appRedirect) {
+    // The app's sign-in is handed to it here; a web sign-in is counted where its cookies are written.
+    countSignInStep(signIn.provider, 'handed_off');
     if (!mobile) return appRedirectLocation(signIn.appRedirect, { token: signIn.token, subDomain: signIn.subDomain });
     // On a phone a page first says what is happening, then opens the app after 2 s.
     await writeSsoOrganisations(cookies, host, {
@@ -141,22 +154,27 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
 
   if (!flow || flow.provider !== provider || !isLanguage(flow.language)) {
     log.info({ outcome: 'no-flow' }, 'sso return');
+    countSignInFailure(provider, 'no_flow');
     return toLogin(preferredLanguage(request.headers.get('accept-language')), 'sso-start-again');
   }
   const language = flow.language;
   if (!params.get('state') || params.get('state') !== flow.state) {
     log.info({ outcome: 'state-mismatch' }, 'sso return');
+    countSignInFailure(provider, 'state_mismatch');
+    countTampering('state_mismatch');
     return toLogin(language, 'unknown');
   }
   const providerError = params.get('error');
   if (providerError) {
     // A query value anyone can write: only names we know are logged, error_description never.
     log.info({ outcome: 'provider-error', providerError: providerErrorName(providerError) }, 'sso return');
+    countSignInFailure(provider, providerErrorMessage(providerError) === 'user-close' ? 'cancelled' : 'provider_error');
     return toLogin(language, providerErrorMessage(providerError));
   }
   const code = params.get('code');
   if (!code) {
     log.info({ outcome: 'no-code' }, 'sso return');
+    countSignInFailure(provider, 'provider_error');
     return toLogin(language, 'unknown');
   }
 
@@ -165,19 +183,22 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
     idToken = await exchangeCode(provider, { code, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri, state: flow.state, nonce: flow.nonce });
   } catch (error) {
     log.info({ outcome: 'code-exchange-failed', ...errorKind(error) }, 'sso return');
+    countSignInFailure(provider, failureReasonOfProblem(providerProblem(error)));
     return toLogin(language, providerProblem(error));
   }
   try {
     const { discovery, clientId } = await providerClient(provider);
     const { ssoIdentity } = getConfig();
-    const claims = await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce, clockSkewSeconds: ssoIdentity.clockSkewSeconds });
+    const claims = await verifyIdToken(idToken, { discovery, clientId, nonce: flow.nonce, clockSkewSeconds: ssoIdentity.clockSkewSeconds, provider });
     const refusal = identityRefusal(provider, claims, ssoIdentity);
     if (refusal) {
       log.info({ outcome: 'identity-refused', refusal }, 'sso return');
+      countSignInFailure(provider, 'identity_refused');
       return toLogin(language, refusal);
     }
   } catch (error) {
     log.info({ outcome: 'id-token-rejected', ...errorKind(error) }, 'sso return');
+    countSignInFailure(provider, error instanceof ProviderUnreachable || (error instanceof IdTokenRejected && error.code === 'ERR_JWKS_TIMEOUT') ? 'provider_unavailable' : 'token_refused');
     return toLogin(language, providerProblem(error));
   }
 
@@ -187,6 +208,7 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
     deviceId: flow.deviceId,
     longLived: flow.tokenType === 'jwt',
   });
+  if (!result.ok) countSignInFailure(provider, failureReasonOf(result.failure));
   const outcome = decideSsoOutcome(result, flow.tokenType);
   log.info(
     {
@@ -217,6 +239,7 @@ async function followOutcome(
       return outcome.path;
     case 'control-centre':
       writeSharedJwt(context.cookies, context.host, outcome.token);
+      countSignInStep(provider, 'handed_off');
       return app ? appRedirectLocation(app, { token: outcome.token }) : outcome.path;
     case 'organisation':
       return handOffOrganisation({ ...outcome, appRedirect: app, provider, language, deviceId: flow.deviceId }, context, mobile);

@@ -128,39 +128,39 @@ describe('discover: one fetch per document, with a lifetime', () => {
   });
 
   it('fetches once and reuses the document within its lifetime', async () => {
-    await discover(url, 0);
-    await discover(url, DISCOVERY_MAX_AGE_MS - 1);
+    await discover(url, { now: 0 });
+    await discover(url, { now: DISCOVERY_MAX_AGE_MS - 1 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('fetches again once the lifetime is over, or after forgetDiscovery', async () => {
-    await discover(url, 0);
-    await discover(url, DISCOVERY_MAX_AGE_MS);
+    await discover(url, { now: 0 });
+    await discover(url, { now: DISCOVERY_MAX_AGE_MS });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     forgetDiscovery(url);
-    await discover(url, DISCOVERY_MAX_AGE_MS + 1);
+    await discover(url, { now: DISCOVERY_MAX_AGE_MS + 1 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('keeps no failure: the next sign-in tries again', async () => {
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('fetch failed')));
-    await expect(discover(url, 0)).rejects.toBeInstanceOf(ProviderUnreachable);
-    await expect(discover(url, 1)).resolves.toMatchObject({ issuer: 'https://idp.example' });
+    await expect(discover(url, { now: 0 })).rejects.toBeInstanceOf(ProviderUnreachable);
+    await expect(discover(url, { now: 1 })).resolves.toMatchObject({ issuer: 'https://idp.example' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a document that names another issuer than the one it was fetched for, and keeps nothing of it', async () => {
     fetchMock.mockImplementationOnce(() => Promise.resolve(Response.json(documentFor('https://evil.example'))));
-    await expect(discover(url, 0)).rejects.toBeInstanceOf(DiscoveryIssuerMismatch);
-    await expect(discover(url, 1)).resolves.toMatchObject({ issuer: 'https://idp.example' });
+    await expect(discover(url, { now: 0 })).rejects.toBeInstanceOf(DiscoveryIssuerMismatch);
+    await expect(discover(url, { now: 1 })).resolves.toMatchObject({ issuer: 'https://idp.example' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('refuses an error page or a document without the endpoints', async () => {
     fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('<html>', { status: 503 })));
-    await expect(discover(url, 0)).rejects.toBeInstanceOf(ProviderUnreachable);
+    await expect(discover(url, { now: 0 })).rejects.toBeInstanceOf(ProviderUnreachable);
     fetchMock.mockImplementationOnce(() => Promise.resolve(Response.json({ issuer: 'https://idp.example' })));
-    await expect(discover(url, 1)).rejects.toBeInstanceOf(ProviderUnreachable);
+    await expect(discover(url, { now: 1 })).rejects.toBeInstanceOf(ProviderUnreachable);
   });
 });
 

@@ -1,0 +1,218 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BackendFailure } from '@/lib/backend/error-catalogue';
+import { isReady } from '@/lib/readiness';
+import type { SignInMethod } from '@/lib/sign-in-method';
+import type { ProviderId } from '@/lib/sso/providers';
+
+/**
+ * What operators count (deploy/README.md, Metrics), served at /login/api/metrics. Every label
+ * value comes from one of the lists below: a value outside its list is counted as `other`, so no
+ * address, name, token, uuid or organisation can ever become a series.
+ */
+
+const signInSteps = ['started', 'link_sent', 'link_confirmed', 'handed_off'] as const;
+export type SignInStep = (typeof signInSteps)[number];
+
+const signInFailureReasons = [
+  // The person's or their account's: a sign-in ends here as it should.
+  'invalid_address',
+  'not_found',
+  'not_supported',
+  'demo_expired',
+  'user_count_exceeded',
+  'org_not_found',
+  'no_admin_access',
+  'mfa_required',
+  'code_wrong',
+  'cancelled',
+  'identity_refused',
+  'link_invalid',
+  // The systems': the backend, a provider, or this app's protections.
+  'unavailable',
+  'backend_error',
+  'provider_unavailable',
+  'provider_error',
+  'token_refused',
+  'state_mismatch',
+  'no_flow',
+  'throttled',
+  'other',
+] as const;
+export type SignInFailureReason = (typeof signInFailureReasons)[number];
+
+const backendOutcomes = ['ok', 'refused', 'failed', 'timeout', 'unreachable'] as const;
+export type BackendOutcome = (typeof backendOutcomes)[number];
+
+const providerCalls = ['discovery', 'token', 'key_set'] as const;
+export type ProviderCall = (typeof providerCalls)[number];
+const providerOutcomes = ['ok', 'failed', 'timeout'] as const;
+export type ProviderOutcome = (typeof providerOutcomes)[number];
+
+const arrivalDecisions = ['show_login', 'organisation', 'device_sign_in', 'tray_host'] as const;
+export type ArrivalDecision = (typeof arrivalDecisions)[number];
+
+const tamperingKinds = ['duplicate_cookie', 'device_id_mismatch', 'device_id_unbound', 'state_mismatch'] as const;
+export type TamperingKind = (typeof tamperingKinds)[number];
+
+const throttlers = ['backend', 'link_lock', 'code_attempts'] as const;
+export type Throttler = (typeof throttlers)[number];
+
+const signInMethods = ['email', 'google', 'microsoft'] as const satisfies readonly SignInMethod[];
+const providers = ['google', 'microsoft'] as const satisfies readonly ProviderId[];
+
+/** From a backend answer of 25 ms to its 5 s timeout. */
+const DURATION_BUCKETS_SECONDS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+function bounded<T extends string>(value: string, allowed: readonly T[]): T | 'other' {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : 'other';
+}
+
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const metrics = {
+    registry,
+    signInSteps: new Counter({
+      name: 'desk_login_sign_in_steps_total',
+      help: 'Sign-ins that reached a step, by method: started, link_sent, link_confirmed (e-mail), handed_off (signed in).',
+      labelNames: ['method', 'step'] as const,
+      registers,
+    }),
+    signInFailures: new Counter({
+      name: 'desk_login_sign_in_failures_total',
+      help: 'Sign-ins that ended without a hand-off, by method and reason.',
+      labelNames: ['method', 'reason'] as const,
+      registers,
+    }),
+    backendCalls: new Histogram({
+      name: 'desk_login_backend_call_duration_seconds',
+      help: 'Calls to the product backend and organisations\' APIs, by path template and outcome.',
+      labelNames: ['operation', 'outcome'] as const,
+      buckets: DURATION_BUCKETS_SECONDS,
+      registers,
+    }),
+    providerCalls: new Histogram({
+      name: 'desk_login_identity_provider_call_duration_seconds',
+      help: 'Calls to the identity providers (discovery, token exchange, key set), by provider and outcome.',
+      labelNames: ['provider', 'call', 'outcome'] as const,
+      buckets: DURATION_BUCKETS_SECONDS,
+      registers,
+    }),
+    arrivals: new Counter({
+      name: 'desk_login_arrivals_total',
+      help: 'Arrivals at the login page, by the step of the auto-login chain that decided.',
+      labelNames: ['decision'] as const,
+      registers,
+    }),
+    tampering: new Counter({
+      name: 'desk_login_tampering_total',
+      help: 'Cookies or flow state that another host or browser wrote, refused, by kind.',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    throttled: new Counter({
+      name: 'desk_login_throttled_total',
+      help: 'Requests held back, by who held them: the backend, the 30 s link lock, or the link-code attempts.',
+      labelNames: ['by'] as const,
+      registers,
+    }),
+  };
+  new Gauge({
+    name: 'desk_login_ready',
+    help: '1 when the backend answered the readiness check at this scrape, else 0.',
+    registers,
+    async collect() {
+      this.set((await isReady()) ? 1 : 0);
+    },
+  });
+  // Every series a dashboard or an alert divides by exists from the start, at 0.
+  for (const method of signInMethods) {
+    for (const step of signInSteps) metrics.signInSteps.labels(method, step).inc(0);
+    for (const reason of signInFailureReasons) metrics.signInFailures.labels(method, reason).inc(0);
+  }
+  for (const decision of arrivalDecisions) metrics.arrivals.labels(decision).inc(0);
+  for (const kind of tamperingKinds) metrics.tampering.labels(kind).inc(0);
+  for (const by of throttlers) metrics.throttled.labels(by).inc(0);
+  return metrics;
+}
+
+type Metrics = ReturnType<typeof createMetrics>;
+
+// Next bundles a module once per layer (pages, route handlers, proxy): one registry per process.
+const METRICS = Symbol.for('desk-login:metrics');
+
+function metrics(): Metrics {
+  const holder = globalThis as { [METRICS]?: Metrics };
+  holder[METRICS] ??= createMetrics();
+  return holder[METRICS];
+}
+
+export function countSignInStep(method: SignInMethod, step: SignInStep): void {
+  metrics().signInSteps.labels(bounded(method, signInMethods), bounded(step, signInSteps)).inc();
+}
+
+export function countSignInFailure(method: SignInMethod, reason: SignInFailureReason): void {
+  metrics().signInFailures.labels(bounded(method, signInMethods), bounded(reason, signInFailureReasons)).inc();
+}
+
+/**
+ * `operation` is the call's path template (lib/backend/client.ts fills its `:name` segments only
+ * for the request itself): a list the code holds, never a filled path.
+ */
+export function observeBackendCall(operation: string, outcome: BackendOutcome, seconds: number): void {
+  metrics().backendCalls.labels(operation, bounded(outcome, backendOutcomes)).observe(seconds);
+}
+
+export function observeProviderCall(provider: ProviderId, call: ProviderCall, outcome: ProviderOutcome, seconds: number): void {
+  metrics().providerCalls.labels(bounded(provider, providers), bounded(call, providerCalls), bounded(outcome, providerOutcomes)).observe(seconds);
+}
+
+/** Times a call to an identity provider: a thrown TimeoutError is a timeout, anything else thrown a failure. */
+export async function timedProviderCall<T>(provider: ProviderId, call: ProviderCall, send: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const answer = await send();
+    observeProviderCall(provider, call, 'ok', (performance.now() - started) / 1000);
+    return answer;
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.cause instanceof Error && error.cause.name === 'TimeoutError');
+    observeProviderCall(provider, call, timedOut ? 'timeout' : 'failed', (performance.now() - started) / 1000);
+    throw error;
+  }
+}
+
+export function countArrival(decision: ArrivalDecision): void {
+  metrics().arrivals.labels(bounded(decision, arrivalDecisions)).inc();
+}
+
+export function countTampering(kind: TamperingKind): void {
+  metrics().tampering.labels(bounded(kind, tamperingKinds)).inc();
+}
+
+export function countThrottled(by: Throttler): void {
+  metrics().throttled.labels(bounded(by, throttlers)).inc();
+}
+
+/** Why a backend call ended a sign-in, in the words of the failure counter. */
+export function failureReasonOf(failure: BackendFailure): SignInFailureReason {
+  if (failure.kind === 'unavailable') return 'unavailable';
+  if (failure.kind === 'unknown') return 'backend_error';
+  switch (failure.code) {
+    case 'INVALID_EMAIL':
+      return 'invalid_address';
+    case 'SUSPICIOUS_ACTIVITY':
+      return 'throttled';
+    case 'MFA_ENABLED_NOT_CONFIRMED':
+    case 'TOTP_ENABLED_SO_NOT_SUPPORTED':
+      return 'mfa_required';
+    default:
+      return bounded(failure.code.toLowerCase(), signInFailureReasons);
+  }
+}
+
+/** The Prometheus text format of every metric of this process. */
+export async function metricsExposition(): Promise<{ body: string; contentType: string }> {
+  const { registry } = metrics();
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}
