@@ -1,0 +1,213 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
+import { DOMAIN, organisationOrigin, testPort } from './support/environment.ts';
+import { PROMTOOL_PATH, startPrometheus, type Prometheus } from './support/prometheus.ts';
+import { startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
+
+/**
+ * What an operator's Prometheus sees (deploy/README.md, Metrics): a real Prometheus scrapes a
+ * deployment of this spec's own every second while its flows run, and is asked, as a dashboard
+ * or an alert would ask it, what they moved. Nothing else signs in there, so every count is exact;
+ * the tests run one after another.
+ */
+
+test.describe.configure({ mode: 'default' });
+
+const HTTPS_PORT = DEDICATED_HTTPS_PORTS.metrics;
+const ORIGIN = dedicatedOrigin(HTTPS_PORT);
+const APP_PORT = testPort(4541);
+test.use({ baseURL: `${ORIGIN}/login/` });
+
+let deployment: Deployment;
+let prometheus: Prometheus;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  deployment = await startDeployment('metrics', {
+    httpsPort: HTTPS_PORT,
+    httpPort: DEDICATED_HTTP_PORTS.metrics,
+    appPorts: [APP_PORT],
+    servers: { backend: testPort(4542), identityProvider: testPort(4543), identityProviderGeneric: testPort(4544) },
+  });
+  prometheus = await startPrometheus('metrics', testPort(4545), [`127.0.0.1:${APP_PORT}`]);
+});
+test.afterAll(async () => {
+  await prometheus?.stop();
+  await deployment?.stop();
+});
+
+/** `sum(<metric>{<labels>})` as Prometheus has it once it has scraped everything counted until now. */
+async function scraped(metric: string, labels: Record<string, string>): Promise<number> {
+  const asked = Date.now() / 1000;
+  await expect.poll(() => prometheus.value('max(timestamp(up{job="desk-login"}))'), { message: 'a scrape after this moment' }).toBeGreaterThan(asked);
+  return (await prometheus.value(sumOf(metric, labels))) ?? 0;
+}
+
+function sumOf(metric: string, labels: Record<string, string>): string {
+  return `sum(${metric}{${Object.entries(labels).map(([name, value]) => `${name}="${value}"`).join(',')}})`;
+}
+
+/** Waits until Prometheus shows `metric` at `expected`; fails with the value it last showed. */
+async function expectScraped(metric: string, labels: Record<string, string>, expected: number): Promise<void> {
+  await expect.poll(async () => (await prometheus.value(sumOf(metric, labels))) ?? 0, { message: sumOf(metric, labels) }).toBe(expected);
+}
+
+const STEPS = 'desk_login_sign_in_steps_total';
+const FAILURES = 'desk_login_sign_in_failures_total';
+const BACKEND_CALLS = 'desk_login_backend_call_duration_seconds_count';
+const PROVIDER_CALLS = 'desk_login_identity_provider_call_duration_seconds_count';
+
+type Answer = { status: number; body: string };
+
+/** A request through nginx with the path exactly as written (a browser or fetch would tidy it first). */
+function rawGet(path: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      { host: '127.0.0.1', port: HTTPS_PORT, path, agent: false, rejectUnauthorized: false, servername: `web.${DOMAIN}`, headers: { host: `web.${DOMAIN}:${HTTPS_PORT}` } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('the metrics: on the app\'s own port, in the Prometheus text format; through nginx not at all, however the path is spelled', async () => {
+  const own = await fetch(`http://127.0.0.1:${APP_PORT}/login/api/metrics`);
+  expect(own.status).toBe(200);
+  expect(own.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = await own.text();
+  expect(text).toContain('# TYPE desk_login_sign_in_steps_total counter');
+  expect(text).toContain('process_cpu_seconds_total');
+
+  const spellings = [
+    '/login/api/metrics',
+    '/login/api/metrics/',
+    '/login/api/metrics?format=prometheus',
+    '/login//api//metrics',
+    '/login/API/Metrics',
+    '/login/api/%6Detrics',
+    '/login/en/../api/metrics',
+    '/login/./api/metrics',
+    '/login\\api\\metrics',
+  ];
+  for (const path of spellings) {
+    const answer = await rawGet(path);
+    expect.soft(answer.status, path).toBe(404);
+    expect.soft(answer.body, path).not.toContain('desk_login_');
+  }
+  // Positive control: the same requests reach the app for its health check.
+  const health = await rawGet('/login/api/health');
+  expect(health.status).toBe(200);
+  expect(health.body).toContain('"ok"');
+});
+
+test('an e-mail sign-in moves started, link sent, link confirmed and handed off by one each, and times its backend calls', async ({ page }) => {
+  const step = async (name: string) => scraped(STEPS, { method: 'email', step: name });
+  const before = { started: await step('started'), sent: await step('link_sent'), confirmed: await step('link_confirmed'), handedOff: await step('handed_off') };
+  const verifyUser = { operation: '/api/v1/flw/auth/:email/verifyUser', outcome: 'ok' };
+  const verifyUserBefore = await scraped(BACKEND_CALLS, verifyUser);
+
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expectScraped(STEPS, { method: 'email', step: 'link_sent' }, before.sent + 1);
+  await expectScraped(STEPS, { method: 'email', step: 'handed_off' }, before.handedOff);
+
+  await page.goto(await latestSignInLink(page.request, email, deployment.backendOrigin));
+  await expect(page).toHaveURL(`${organisationOrigin('acme', HTTPS_PORT)}/`);
+  await expectScraped(STEPS, { method: 'email', step: 'started' }, before.started + 1);
+  await expectScraped(STEPS, { method: 'email', step: 'link_confirmed' }, before.confirmed + 1);
+  await expectScraped(STEPS, { method: 'email', step: 'handed_off' }, before.handedOff + 1);
+  await expectScraped(BACKEND_CALLS, verifyUser, verifyUserBefore + 1);
+  // The histogram's buckets add up to its count, so a latency quantile can be read from them.
+  expect(await prometheus.value(`sum(desk_login_backend_call_duration_seconds_bucket{operation="${verifyUser.operation}",le="+Inf"})`)).toBe(verifyUserBefore + 1);
+});
+
+test('a Google sign-in moves Google\'s started and handed off, and times the token exchange at the provider', async ({ page }) => {
+  const google = async (name: string) => scraped(STEPS, { method: 'google', step: name });
+  const before = { started: await google('started'), handedOff: await google('handed_off') };
+  const tokenCalls = { provider: 'google', call: 'token', outcome: 'ok' };
+  const tokenCallsBefore = await scraped(PROVIDER_CALLS, tokenCalls);
+
+  await page.goto('en');
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: /sso-one@acme\.test/ }).click();
+  await expect(page).toHaveURL(`${organisationOrigin('acme', HTTPS_PORT)}/`);
+
+  await expectScraped(STEPS, { method: 'google', step: 'started' }, before.started + 1);
+  await expectScraped(STEPS, { method: 'google', step: 'handed_off' }, before.handedOff + 1);
+  await expectScraped(PROVIDER_CALLS, tokenCalls, tokenCallsBefore + 1);
+});
+
+test('a refused sign-in is counted by its reason, and hands nobody off', async ({ page }) => {
+  const refused = { method: 'microsoft', reason: 'org_not_found' };
+  const microsoft = async (name: string) => scraped(STEPS, { method: 'microsoft', step: name });
+  const before = { refused: await scraped(FAILURES, refused), started: await microsoft('started'), handedOff: await microsoft('handed_off') };
+
+  // An account the backend knows no organisation for: ssoLogin answers ORG_NOT_FOUND.
+  await page.goto(startPath('microsoft', { login_hint: uniqueSsoAddress('sso-refused') }, ORIGIN));
+  await expect(page).toHaveURL(/\/login\/en\?error=sso-user-not-found$/);
+
+  await expectScraped(STEPS, { method: 'microsoft', step: 'started' }, before.started + 1);
+  await expectScraped(FAILURES, refused, before.refused + 1);
+  // Counted after the failure, in the same scrape or a later one: no hand-off came of it.
+  expect(await microsoft('handed_off')).toBe(before.handedOff);
+});
+
+test('the alert rules load in Prometheus, pass promtool\'s check, and fire in their unit tests only when they should', async () => {
+  const run = promisify(execFile);
+  const check = await run(PROMTOOL_PATH, ['check', 'rules', 'deploy/prometheus/alerts.yml']);
+  expect(check.stdout).toContain('SUCCESS');
+  const unitTests = await run(PROMTOOL_PATH, ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
+  expect(unitTests.stdout).toContain('SUCCESS');
+
+  const loaded = (await (await fetch(`${prometheus.origin}/api/v1/rules?type=alert`)).json()) as { data: { groups: { name: string; rules: { name: string; health: string }[] }[] } };
+  const rules = loaded.data.groups.flatMap((group) => group.rules);
+  expect(rules.length).toBeGreaterThan(0);
+  const shipped = [...readFileSync('deploy/prometheus/alerts.yml', 'utf8').matchAll(/^\s*- alert: (\w+)/gm)].map((match) => match[1]);
+  expect(rules.map((rule) => rule.name).sort()).toEqual(shipped.sort());
+  expect(rules.filter((rule) => rule.health === 'err')).toEqual([]);
+});
+
+/** Every PromQL expression of a Grafana dashboard, with Grafana's variables as a query would have them. */
+function dashboardQueries(dashboard: unknown): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'expr' && typeof value === 'string' && value.trim()) found.push(value);
+        else visit(value);
+      }
+    }
+  };
+  visit(dashboard);
+  return found.map((query) => query.replaceAll(/\$__(?:rate_interval|interval|range)/g, '5m').replaceAll(/\$\{?\w+\}?/g, '.*'));
+}
+
+const METRIC_NAME = /\b(?:desk_login_\w+|process_\w+|nodejs_\w+|up)\b(?!\s*\()/g;
+
+test('every query of the Grafana dashboard is one Prometheus answers, about metrics the app exports', async () => {
+  const queries = dashboardQueries(JSON.parse(readFileSync('deploy/grafana/desk-login.json', 'utf8')));
+  expect(queries.length).toBeGreaterThan(5);
+  const exported = new Set(await prometheus.metricNames());
+  expect(exported).toContain('desk_login_sign_in_steps_total');
+  for (const query of queries) {
+    expect.soft(await prometheus.queryError(query), query).toBeUndefined();
+    for (const name of query.match(METRIC_NAME) ?? []) expect.soft(exported.has(name), `${name} in ${query}`).toBe(true);
+  }
+  // Positive control: a misspelt name or a broken query is caught.
+  expect(exported.has('desk_login_sign_in_step_total')).toBe(false);
+  expect(await prometheus.queryError('sum(rate(desk_login_sign_in_steps_total[5m])')).toBeDefined();
+});
