@@ -113,14 +113,32 @@ describe('deploy/kubernetes', () => {
     expect(container.ports.map((port) => port.name)).toContain(service.spec.ports[0].targetPort);
   });
 
-  it('admits connections to its pods only from the proxy\'s pods, on the container port by name', () => {
+  it('admits connections to its pods only from the proxy\'s pods and Prometheus\'s, on the container port by name', () => {
     const policy = only('NetworkPolicy');
     expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
     expect(policy.spec.policyTypes).toEqual(['Ingress']);
-    expect(policy.spec.ingress).toHaveLength(1);
-    const [rule] = policy.spec.ingress;
-    expect(rule.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
-    expect(rule.ports).toEqual([{ port: container.ports[0]!.name, protocol: 'TCP' }]);
+    expect(policy.spec.ingress).toHaveLength(2);
+    const [proxy, prometheus] = policy.spec.ingress;
+    expect(proxy.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
+    expect(prometheus.from).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } },
+    ]);
+    for (const rule of [proxy, prometheus]) expect(rule.ports).toEqual([{ port: container.ports[0]!.name, protocol: 'TCP' }]);
+  });
+
+  it('tells a Prometheus where the metrics are, by pod annotation and by ServiceMonitor alike', () => {
+    const http = container.ports.find((port) => port.name === 'http')!;
+    expect(deployment.spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(http.containerPort),
+      'prometheus.io/path': '/login/api/metrics',
+    });
+    const monitor = parseDocument(readFileSync(join(manifestDirectory, 'prometheus-operator/service-monitor.yaml'), 'utf8')).toJS() as Manifest;
+    expect(monitor.kind).toBe('ServiceMonitor');
+    // A ServiceMonitor selects Services by their labels, then scrapes the pods behind them.
+    expect(only('Service').metadata.labels).toEqual(expect.objectContaining(monitor.spec.selector.matchLabels));
+    expect(only('Service').spec.ports.map((port: { name: string }) => port.name)).toContain(monitor.spec.endpoints[0].port);
+    expect(monitor.spec.endpoints[0].path).toBe('/login/api/metrics');
   });
 
   it('scales the Deployment between 3 and 12 instances at 70 % CPU', () => {
