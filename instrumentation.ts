@@ -3,8 +3,9 @@ import type { Instrumentation } from 'next';
 /** Runs once when a server starts: a bad configuration stops it before it serves anything. */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { assertConfigAtStartup } = await import('@/lib/config');
+    const [{ assertConfigAtStartup, getConfig }, { startTracing }] = await Promise.all([import('@/lib/config'), import('@/lib/tracing')]);
     const warnings = assertConfigAtStartup();
+    await startTracing(getConfig().traces);
     // Next may register twice in one process (two bundles of this file); an administrator reads each warning once.
     const said = Symbol.for('desk-login:startup-warnings');
     if (!(said in process)) {

@@ -116,6 +116,9 @@ function settingsSchema(production: boolean) {
       .default(1),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+    // OTLP over HTTP, the full address of the traces endpoint (…/v1/traces); unset, no span is exported (lib/tracing.ts).
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('desk-login'),
     ...linkSettings,
   });
 }
@@ -138,6 +141,7 @@ export type Config = {
   ssoRequireCodeChallenge: boolean;
   trustedProxyHops: number;
   logLevel: (typeof logLevels)[number];
+  traces: { endpoint: string | undefined; serviceName: string };
   links: {
     privacy: string;
     support: string;
@@ -217,6 +221,7 @@ export function parseConfig(environment: Environment): ConfigResult {
       ssoRequireCodeChallenge: settings.SSO_REQUIRE_CODE_CHALLENGE,
       trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
       logLevel: settings.LOG_LEVEL,
+      traces: { endpoint: settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, serviceName: settings.OTEL_SERVICE_NAME },
       links: {
         privacy: settings.PRIVACY_URL,
         support: settings.SUPPORT_URL,

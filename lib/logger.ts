@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { getConfig } from '@/lib/config';
 import { requestIdFrom } from '@/lib/request/id';
+import { currentTraceId } from '@/lib/tracing';
 
 /**
  * One JSON line per event on stdout, each with the `requestId` of the request it belongs to.
@@ -41,6 +42,11 @@ export function createLogger(level: Level | 'silent', destination?: DestinationS
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // The request's trace (lib/tracing.ts): the same id as the traceparent its backend calls carry.
+      mixin: () => {
+        const traceId = currentTraceId();
+        return traceId ? { traceId } : {};
+      },
       redact: { paths: redactedPaths, censor: '[redacted]' },
     },
     destination,

@@ -11,6 +11,8 @@ type ProductCall = {
   deviceId?: string;
   /** X-Forwarded-For as the login app sent it: whose address the backend's rate limits see. */
   forwardedFor?: string;
+  /** The W3C trace context the login app sent: the trace a backend joins its own spans and logs to. */
+  traceparent?: string;
   body?: unknown;
 };
 
@@ -29,6 +31,7 @@ export function recordCall(req: IncomingMessage, url: URL, body: unknown): void 
   const has = (name: string): boolean => req.headers[name] !== undefined;
   const deviceId = deviceIdOf(req, url, body);
   const forwardedFor = req.headers['x-forwarded-for'];
+  const { traceparent } = req.headers;
   calls.push({
     method: req.method ?? 'GET',
     path: url.pathname,
@@ -42,6 +45,7 @@ export function recordCall(req: IncomingMessage, url: URL, body: unknown): void 
     },
     ...(deviceId === undefined ? {} : { deviceId }),
     ...(typeof forwardedFor === 'string' ? { forwardedFor } : {}),
+    ...(typeof traceparent === 'string' ? { traceparent } : {}),
     ...(req.method === 'POST' ? { body: body ?? null } : {}),
   });
 }

@@ -3,6 +3,7 @@ import { currentClientAddress } from '@/lib/request/client-address';
 import { getConfig } from '@/lib/config';
 import { requestLogger } from '@/lib/logger';
 import { observeBackendCall, type BackendOutcome } from '@/lib/metrics';
+import { traceHeaders } from '@/lib/tracing';
 import { knownErrorCodes, type BackendFailure, type ErrorCode } from './error-catalogue';
 
 
@@ -124,6 +125,7 @@ async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>, c
         accept: 'application/json',
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
+        ...traceHeaders(),
         ...(clientAddress === undefined ? {} : { 'x-forwarded-for': clientAddress }),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),

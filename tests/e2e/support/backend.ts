@@ -11,6 +11,7 @@ export type BackendCall = {
   headers: Record<string, boolean>;
   deviceId?: string;
   forwardedFor?: string;
+  traceparent?: string;
   body?: Record<string, unknown>;
 };
 

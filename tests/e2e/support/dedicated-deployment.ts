@@ -35,7 +35,7 @@ export const DEDICATED_HTTPS_PORTS = {
   appDown: testPort(4510),
   ssoMirror: testPort(4520),
   faults: testPort(4530),
-  metrics: testPort(4540),
+  telemetry: testPort(4540),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -47,7 +47,7 @@ export const DEDICATED_HTTP_PORTS = {
   appDown: testPort(4519),
   ssoMirror: testPort(4529),
   faults: testPort(4539),
-  metrics: testPort(4549),
+  telemetry: testPort(4549),
 };
 /** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
 export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };

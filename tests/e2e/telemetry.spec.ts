@@ -3,41 +3,50 @@ import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
-import { DOMAIN, organisationOrigin, testPort } from './support/environment.ts';
+import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, organisationOrigin, serverLog, testPort } from './support/environment.ts';
+import { requestLink } from './support/sign-in.ts';
 import { PROMTOOL_PATH, startPrometheus, type Prometheus } from './support/prometheus.ts';
+import { startTraceCollector, type TraceCollector } from './support/trace-collector.ts';
 import { startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
- * What an operator's Prometheus sees (deploy/README.md, Metrics): a real Prometheus scrapes a
+ * What operators see (deploy/README.md, Metrics and Traces). A real Prometheus scrapes a
  * deployment of this spec's own every second while its flows run, and is asked, as a dashboard
- * or an alert would ask it, what they moved. Nothing else signs in there, so every count is exact;
- * the tests run one after another.
+ * or an alert would ask it, what they moved; nothing else signs in there, so every count is exact,
+ * and the tests run one after another. The same deployment exports its traces to a collector
+ * here, which is compared with what the development backend received.
  */
 
 test.describe.configure({ mode: 'default' });
 
-const HTTPS_PORT = DEDICATED_HTTPS_PORTS.metrics;
+const HTTPS_PORT = DEDICATED_HTTPS_PORTS.telemetry;
 const ORIGIN = dedicatedOrigin(HTTPS_PORT);
 const APP_PORT = testPort(4541);
 test.use({ baseURL: `${ORIGIN}/login/` });
 
+const COLLECTOR_PORT = testPort(4546);
+
 let deployment: Deployment;
 let prometheus: Prometheus;
+let collector: TraceCollector;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  deployment = await startDeployment('metrics', {
+  collector = await startTraceCollector(COLLECTOR_PORT);
+  deployment = await startDeployment('telemetry', {
     httpsPort: HTTPS_PORT,
-    httpPort: DEDICATED_HTTP_PORTS.metrics,
+    httpPort: DEDICATED_HTTP_PORTS.telemetry,
     appPorts: [APP_PORT],
     servers: { backend: testPort(4542), identityProvider: testPort(4543), identityProviderGeneric: testPort(4544) },
+    environment: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${COLLECTOR_PORT}/v1/traces`, OTEL_SERVICE_NAME: 'desk-login-e2e' },
   });
-  prometheus = await startPrometheus('metrics', testPort(4545), [`127.0.0.1:${APP_PORT}`]);
+  prometheus = await startPrometheus('telemetry', testPort(4545), [`127.0.0.1:${APP_PORT}`]);
 });
 test.afterAll(async () => {
   await prometheus?.stop();
   await deployment?.stop();
+  await collector?.stop();
 });
 
 /** `sum(<metric>{<labels>})` as Prometheus has it once it has scraped everything counted until now. */
@@ -210,4 +219,62 @@ test('every query of the Grafana dashboard is one Prometheus answers, about metr
   // Positive control: a misspelt name or a broken query is caught.
   expect(exported.has('desk_login_sign_in_step_total')).toBe(false);
   expect(await prometheus.queryError('sum(rate(desk_login_sign_in_steps_total[5m])')).toBeDefined();
+});
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+
+test('a sign-in can be followed from this app into the backend: its calls carry a traceparent, its log lines the same trace id, and the spans reach the collector', async ({ page }) => {
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  const verifyUser = (await backendCalls(page.request, deployment.backendOrigin)).find((call) => call.path.endsWith(`/${encodeURIComponent(email)}/verifyUser`));
+  expect(verifyUser?.traceparent).toMatch(TRACEPARENT);
+  const [, traceId] = TRACEPARENT.exec(verifyUser!.traceparent!)!;
+  const logged = deployment.instances[0]!.logLines().filter((line) => line.traceId === traceId);
+  expect(logged.map((line) => line.msg)).toEqual(expect.arrayContaining(['backend call', 'email sign-in requested']));
+  await expect.poll(() => collector.traceIds(), { message: 'the request\'s spans at the collector', timeout: 15_000 }).toContain(traceId);
+  expect(collector.serviceNames()).toContain('desk-login-e2e');
+
+  // Another request, another trace.
+  await page.context().clearCookies();
+  await page.goto('en');
+  await page.getByLabel('Work e-mail').fill(uniqueAddress('anna@acme.test'));
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const traceIds = (await backendCalls(page.request, deployment.backendOrigin)).filter((call) => call.path.endsWith('/verifyUser')).map((call) => TRACEPARENT.exec(call.traceparent ?? '')?.[1]);
+  expect(new Set(traceIds).size).toBe(traceIds.length);
+});
+
+test('a traceparent the client wrote is dropped at nginx: the trace starts there, not with a trace id of the client\'s choosing', async ({ page }) => {
+  const chosen = `00-${'c0ffee'.repeat(5)}00-${'1'.repeat(16)}-01`;
+  await page.setExtraHTTPHeaders({ traceparent: chosen, tracestate: 'attacker=1' });
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  const verifyUser = (await backendCalls(page.request, deployment.backendOrigin)).find((call) => call.path.endsWith(`/${encodeURIComponent(email)}/verifyUser`));
+  // Positive control: the call carries a trace context, only not the client's.
+  expect(verifyUser?.traceparent).toMatch(TRACEPARENT);
+  expect(verifyUser?.traceparent).not.toContain('c0ffee');
+  expect(deployment.instances[0]!.logLines().some((line) => String(line.traceId ?? '').includes('c0ffee'))).toBe(false);
+});
+
+test('without a collector configured nothing is recorded, and still every backend call and log line of a request shares its trace id', async ({ browser }) => {
+  // The suite's own deployment, which sets no OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN });
+  const page = await context.newPage();
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(page, email);
+  const verifyUser = (await backendCalls(page.request)).find((call) => call.path.endsWith(`/${encodeURIComponent(email)}/verifyUser`));
+  const [, traceId, , flags] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-(0[01])$/.exec(verifyUser?.traceparent ?? '') ?? [];
+  expect(traceId).toBeDefined();
+  expect(flags, 'not sampled: no span is recorded').toBe('00');
+  const appLog = readFileSync(serverLog(`app-${APP_PORTS[0]}`), 'utf8');
+  expect(appLog).toContain(`"traceId":"${traceId}"`);
+  await context.close();
 });
