@@ -19,13 +19,13 @@ export async function register() {
 /** An error no code of ours caught: one JSON line, by route template (the real path may hold an address). */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ describeError, logger }, { requestIdFrom }] = await Promise.all([import('@/lib/logger'), import('@/lib/request/id')]);
+  const [{ describeError, logger, requestFields }, { requestIdFrom }] = await Promise.all([import('@/lib/logger'), import('@/lib/request/id')]);
   const header = (name: string) => {
     const value = request.headers[name];
     return typeof value === 'string' ? value : null;
   };
   logger().error(
-    { requestId: requestIdFrom({ get: header }), method: request.method, route: context.routePath, routeType: context.routeType, error: describeError(error) },
+    { ...requestFields(requestIdFrom({ get: header })), method: request.method, route: context.routePath, routeType: context.routeType, error: describeError(error) },
     'unexpected error',
   );
 };

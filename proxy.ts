@@ -5,7 +5,7 @@ import { countTampering } from '@/lib/metrics';
 import { isLanguage } from '@/lib/i18n/routing';
 import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
-import { describeError, logFailure } from '@/lib/logger';
+import { describeError, logFailure, requestFields } from '@/lib/logger';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { inlineStyleHashes } from '@/lib/inline-style-hashes';
 import { routeLanguage } from '@/lib/i18n/language-routing';
@@ -17,7 +17,7 @@ export async function proxy(request: NextRequest) {
     return await answer(request);
   } catch (error) {
     // Never a bare 500: the same security headers as any answer, and one log line.
-    logFailure({ requestId: requestIdFrom(request.headers), error: describeError(error) }, 'proxy failed');
+    logFailure({ ...requestFields(requestIdFrom(request.headers)), error: describeError(error) }, 'proxy failed');
     const failed = new NextResponse('Something went wrong.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     failed.headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) failed.headers.set(name, value);

@@ -8,7 +8,7 @@ import { readCookie, type ReceivedCookies } from '@/lib/cookies';
 import { earnedDeviceId, readLastLogin, writeOrganisationSignIn } from '@/lib/hand-off';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { isLanguage } from '@/lib/i18n/routing';
-import { logger } from '@/lib/logger';
+import { logger, requestFields } from '@/lib/logger';
 import { countArrival, countTampering, type ArrivalDecision } from '@/lib/metrics';
 
 const ARRIVAL_DECISIONS = {
@@ -35,7 +35,7 @@ export async function arrive(
   const device = earnedDeviceId(received);
   // No value: a sibling host may have written this loginUUID.
   if (device.refused) {
-    logger().warn({ requestId, binding: device.refused }, 'device id not earned in this browser, ignored');
+    logger().warn({ ...requestFields(requestId), binding: device.refused }, 'device id not earned in this browser, ignored');
     countTampering(device.refused === 'mismatch' ? 'device_id_mismatch' : 'device_id_unbound');
   }
   const arrival = await resolveArrival(
@@ -52,7 +52,7 @@ export async function arrive(
   );
 
   // The proxy's own id (the one on the response); a child logger per page view would cost more than the line.
-  logger().info({ requestId, decision: arrival.kind }, 'arrival');
+  logger().info({ ...requestFields(requestId), decision: arrival.kind }, 'arrival');
   countArrival(ARRIVAL_DECISIONS[arrival.kind]);
   const host = resolveRequestHost(request.headers, config.appDomains);
   switch (arrival.kind) {

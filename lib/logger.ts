@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { getConfig } from '@/lib/config';
 import { requestIdFrom } from '@/lib/request/id';
-import { currentTraceId } from '@/lib/tracing';
+import { traceIdFor } from '@/lib/tracing';
 
 /**
  * One JSON line per event on stdout, each with the `requestId` of the request it belongs to.
@@ -42,11 +42,6 @@ export function createLogger(level: Level | 'silent', destination?: DestinationS
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      // The request's trace (lib/tracing.ts): the same id as the traceparent its backend calls carry.
-      mixin: () => {
-        const traceId = currentTraceId();
-        return traceId ? { traceId } : {};
-      },
       redact: { paths: redactedPaths, censor: '[redacted]' },
     },
     destination,
@@ -73,6 +68,11 @@ export function logFailure(fields: Record<string, unknown>, message: string): vo
   }
 }
 
+/** What ties a log line to its request: the request id, and its trace id (lib/tracing.ts), which its backend calls carry too. */
+export function requestFields(requestId: string): { requestId: string; traceId: string } {
+  return { requestId, traceId: traceIdFor(requestId) };
+}
+
 // Keyed by the request's header list, so that a request without an id still logs one id throughout
 // (proxy.ts itself sees the id only if nginx sent one; pages, actions and handlers always do).
 const loggersOfRequests = new WeakMap<object, Logger>();
@@ -87,11 +87,11 @@ export async function requestLogger(): Promise<Logger> {
   } catch (error) {
     // Next's own signals (e.g. "this page is dynamic") must go on; outside a request there is no id.
     unstable_rethrow(error);
-    return logger().child({ requestId: randomUUID() });
+    return logger().child(requestFields(randomUUID()));
   }
   let log = loggersOfRequests.get(headerList);
   if (!log) {
-    log = logger().child({ requestId: requestIdFrom(headerList) });
+    log = logger().child(requestFields(requestIdFrom(headerList)));
     loggersOfRequests.set(headerList, log);
   }
   return log;

@@ -92,11 +92,12 @@ function metricOutcomeOf(result: BackendResult<unknown>, reason: Sent<unknown>['
  * limits and network lookups then see the person, not this app. Without one, none is sent.
  */
 export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<T>): Promise<BackendResult<T>> {
+  const log = await requestLogger();
   const started = performance.now();
-  const { result, reason } = await sendToBackend(request, answer, await currentClientAddress());
+  const { result, reason } = await sendToBackend(request, answer, await currentClientAddress(), traceHeaders(log.bindings().traceId as string));
   const durationMs = performance.now() - started;
   observeBackendCall(request.path, metricOutcomeOf(result, reason), durationMs / 1000);
-  (await requestLogger()).info(
+  log.info(
     {
       backend: request.baseUrl === undefined ? 'product' : 'organisation',
       method: request.method ?? 'GET',
@@ -112,7 +113,12 @@ export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<
 
 type Sent<T> = { result: BackendResult<T>; reason?: 'timeout' | 'network' | 'wrong-shape' };
 
-async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>, clientAddress: string | undefined): Promise<Sent<T>> {
+async function sendToBackend<T>(
+  request: BackendRequest,
+  answer: z.ZodType<T>,
+  clientAddress: string | undefined,
+  trace: Record<string, string>,
+): Promise<Sent<T>> {
   const url = new URL(`${request.baseUrl ?? getConfig().backendUrl}${fillPath(request.path, request.pathParams)}`);
   for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
 
@@ -125,7 +131,7 @@ async function sendToBackend<T>(request: BackendRequest, answer: z.ZodType<T>, c
         accept: 'application/json',
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
-        ...traceHeaders(),
+        ...trace,
         ...(clientAddress === undefined ? {} : { 'x-forwarded-for': clientAddress }),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),

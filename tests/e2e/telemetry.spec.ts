@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
-import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, organisationOrigin, serverLog, testPort } from './support/environment.ts';
+import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, serverLog, testPort } from './support/environment.ts';
 import { requestLink } from './support/sign-in.ts';
 import { PROMTOOL_PATH, startPrometheus, type Prometheus } from './support/prometheus.ts';
 import { startTraceCollector, type TraceCollector } from './support/trace-collector.ts';
@@ -264,7 +264,7 @@ test('a traceparent the client wrote is dropped at nginx: the trace starts there
   expect(deployment.instances[0]!.logLines().some((line) => String(line.traceId ?? '').includes('c0ffee'))).toBe(false);
 });
 
-test('without a collector configured nothing is recorded, and still every backend call and log line of a request shares its trace id', async ({ browser }) => {
+test('without a collector configured nothing is recorded, and the trace id is nginx\'s request id: in the access log, the app\'s lines and the backend\'s traceparent', async ({ browser }) => {
   // The suite's own deployment, which sets no OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.
   const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN });
   const page = await context.newPage();
@@ -274,7 +274,12 @@ test('without a collector configured nothing is recorded, and still every backen
   const [, traceId, , flags] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-(0[01])$/.exec(verifyUser?.traceparent ?? '') ?? [];
   expect(traceId).toBeDefined();
   expect(flags, 'not sampled: no span is recorded').toBe('00');
-  const appLog = readFileSync(serverLog(`app-${APP_PORTS[0]}`), 'utf8');
-  expect(appLog).toContain(`"traceId":"${traceId}"`);
+  const lines = readFileSync(serverLog(`app-${APP_PORTS[0]}`), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(`"traceId":"${traceId}"`))
+    .map((line) => JSON.parse(line) as { requestId: string; msg: string });
+  expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['backend call', 'email sign-in requested']));
+  expect(new Set(lines.map((line) => line.requestId))).toEqual(new Set([traceId]));
+  expect(readFileSync(NGINX_ACCESS_LOG, 'utf8')).toMatch(new RegExp(` ${traceId}$`, 'm'));
   await context.close();
 });
