@@ -270,8 +270,16 @@ const screens: Screen[] = [
 
 async function axeViolations(page: Page) {
   // A state that just changed may still be fading between colours (buttons' transition-colors):
-  // axe judges the colours the person is left with.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished)));
+  // axe judges the colours the person is left with. A transition cut short by the next change
+  // rejects its promise (AbortError); that one's colours are already final.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Legacy mode runs axe in the page alone, without a second page to merge the results of
   // frames: twice as fast, and these pages have no frames.
   const { violations } = await new AxeBuilder({ page })

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
-import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, serverLog, testPort } from './support/environment.ts';
 import { requestLink } from './support/sign-in.ts';
@@ -223,14 +223,18 @@ test('every query of the Grafana dashboard is one Prometheus answers, about metr
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
 
-test('a sign-in can be followed from this app into the backend: its calls carry a traceparent, its log lines the same trace id, and the spans reach the collector', async ({ page }) => {
+/** Asks this spec's deployment for a sign-in link to a new address: the verifyUser call it made. */
+async function askForLink(page: Page): Promise<BackendCall | undefined> {
   const email = uniqueAddress('anna@acme.test');
   await page.goto('en');
   await page.getByLabel('Work e-mail').fill(email);
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  return (await backendCalls(page.request, deployment.backendOrigin)).find((call) => call.path.endsWith(`/${encodeURIComponent(email)}/verifyUser`));
+}
 
-  const verifyUser = (await backendCalls(page.request, deployment.backendOrigin)).find((call) => call.path.endsWith(`/${encodeURIComponent(email)}/verifyUser`));
+test('a sign-in can be followed from this app into the backend: its calls carry a traceparent, its log lines the same trace id, and the spans reach the collector', async ({ page }) => {
+  const verifyUser = await askForLink(page);
   expect(verifyUser?.traceparent).toMatch(TRACEPARENT);
   const [, traceId] = TRACEPARENT.exec(verifyUser!.traceparent!)!;
   const logged = deployment.instances[0]!.logLines().filter((line) => line.traceId === traceId);
@@ -240,10 +244,7 @@ test('a sign-in can be followed from this app into the backend: its calls carry 
 
   // Another request, another trace.
   await page.context().clearCookies();
-  await page.goto('en');
-  await page.getByLabel('Work e-mail').fill(uniqueAddress('anna@acme.test'));
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await askForLink(page);
   const traceIds = (await backendCalls(page.request, deployment.backendOrigin)).filter((call) => call.path.endsWith('/verifyUser')).map((call) => TRACEPARENT.exec(call.traceparent ?? '')?.[1]);
   expect(new Set(traceIds).size).toBe(traceIds.length);
 });
@@ -251,13 +252,7 @@ test('a sign-in can be followed from this app into the backend: its calls carry 
 test('a traceparent the client wrote is dropped at nginx: the trace starts there, not with a trace id of the client\'s choosing', async ({ page }) => {
   const chosen = `00-${'c0ffee'.repeat(5)}00-${'1'.repeat(16)}-01`;
   await page.setExtraHTTPHeaders({ traceparent: chosen, tracestate: 'attacker=1' });
-  const email = uniqueAddress('anna@acme.test');
-  await page.goto('en');
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-
-  const verifyUser = (await backendCalls(page.request, deployment.backendOrigin)).find((call) => call.path.endsWith(`/${encodeURIComponent(email)}/verifyUser`));
+  const verifyUser = await askForLink(page);
   // Positive control: the call carries a trace context, only not the client's.
   expect(verifyUser?.traceparent).toMatch(TRACEPARENT);
   expect(verifyUser?.traceparent).not.toContain('c0ffee');
