@@ -257,6 +257,19 @@ test('a traceparent the client wrote is dropped at nginx: the trace starts there
   expect(verifyUser?.traceparent).toMatch(TRACEPARENT);
   expect(verifyUser?.traceparent).not.toContain('c0ffee');
   expect(deployment.instances[0]!.logLines().some((line) => String(line.traceId ?? '').includes('c0ffee'))).toBe(false);
+
+  // The product API behind the same site: nginx drops it there too. Positive control: sent to the
+  // backend directly, the header is recorded.
+  const probe = (via: string) => `${via}/api/v1/flw/orgs/me?probe=${crypto.randomUUID()}`;
+  const throughNginx = probe(ORIGIN);
+  const direct = probe(deployment.backendOrigin);
+  // From the page (its origin), as a script would send it; the direct one from the test runner.
+  await page.evaluate(async ([url, traceparent]) => void (await fetch(url!, { headers: { traceparent: traceparent! } })), [throughNginx, chosen]);
+  await page.request.get(direct, { headers: { traceparent: chosen } });
+  const recorded = (url: string) => backendCalls(page.request, deployment.backendOrigin).then((calls) => calls.find((call) => call.query.probe === new URL(url).searchParams.get('probe')));
+  expect(await recorded(throughNginx)).toBeDefined();
+  expect((await recorded(throughNginx))?.traceparent).toBeUndefined();
+  expect((await recorded(direct))?.traceparent).toBe(chosen);
 });
 
 test('without a collector configured nothing is recorded, and the trace id is nginx\'s request id: in the access log, the app\'s lines and the backend\'s traceparent', async ({ browser }) => {
