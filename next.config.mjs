@@ -1,5 +1,6 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import { BASE_PATH } from './lib/base-path.ts';
+import { loginPageRewrite, outsideLanguagesNotFoundRewrite } from './lib/login-page-rewrite.ts';
 import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/security-headers.ts';
 
 // Messages are compiled at build time, so no ICU message is parsed while a page renders.
@@ -20,11 +21,18 @@ const nextConfig = {
   // Development only (`next dev`): its request lines print sign-in links' queries and server
   // actions' arguments, addresses included. The app's own log says what happened, without them.
   logging: { incomingRequests: false, serverFunctions: false },
-  experimental: { inlineCss: true },
+  // global-not-found: the page for an address that matches nothing is rendered only for those, not
+  // carried in every page's payload, and reads the browser's language without making pages dynamic.
+  experimental: { inlineCss: true, globalNotFound: true },
   reactStrictMode: true,
   // `npm test` has tsc check the whole project before it builds (package.json): not twice.
   typescript: { ignoreBuildErrors: process.env.DESK_LOGIN_TYPES_CHECKED === 'tsc' },
-  // Pages get their headers, with a nonce, from proxy.ts; these are the files it never sees.
+  // After proxy.ts: the login page's prerendered variant that the proxy chose, and the not-found
+  // page for addresses outside the language pages (lib/login-page-rewrite.ts).
+  async rewrites() {
+    return { beforeFiles: [loginPageRewrite()], afterFiles: [outsideLanguagesNotFoundRewrite()], fallback: [] };
+  },
+  // Pages get their headers, with a policy, from proxy.ts; these are the files it never sees.
   async headers() {
     const headers = Object.entries({ ...STATIC_SECURITY_HEADERS, 'Content-Security-Policy': ASSET_CONTENT_SECURITY_POLICY }).map(
       ([key, value]) => ({ key, value }),

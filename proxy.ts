@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/arrival-proxy';
+import type { Arrival } from '@/lib/arrival';
+import { BASE_PATH } from '@/lib/base-path';
 import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
 import { countTampering } from '@/lib/metrics';
 import { isLanguage } from '@/lib/i18n/routing';
@@ -10,7 +12,10 @@ import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { inlineStyleHashes } from '@/lib/inline-style-hashes';
 import { routeLanguage } from '@/lib/i18n/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request/id';
-import { createNonce, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
+import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/login-page-rewrite';
+import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/login-page-variant';
+import { readPrerenderedPages, type PrerenderedPages } from '@/lib/prerendered-pages';
+import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
 
 export async function proxy(request: NextRequest) {
   try {
@@ -29,15 +34,8 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   const config = getConfig();
   const host = resolveRequestHost(request.headers, config.appDomains);
   const requestId = requestIdFrom(request.headers);
-  const contentSecurityPolicy = policyOfHost(host)(createNonce());
-
-  // Next takes the nonce from the policy and puts it on every script of a dynamic page.
-  const forwarded = new Headers(request.headers);
-  forwarded.set('content-security-policy', contentSecurityPolicy);
-  forwarded.set(REQUEST_ID_HEADER, requestId);
-
   const received = parseCookieHeader(request.headers.get('cookie'));
-  const response = await route(request, forwarded, host, received, requestId);
+  const { response, contentSecurityPolicy } = await route(request, host, received, requestId);
   response.headers.set('Content-Security-Policy', contentSecurityPolicy);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
   response.headers.set(REQUEST_ID_HEADER, requestId);
@@ -50,54 +48,108 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
-// The policy differs only by the form targets' protocol and port (settings are fixed): built once
-// for each. A client picks the Host header, so the cache is bounded.
-const policiesOfHosts = new Map<string, (nonce: string) => string>();
-let inlineStyles: string[] | undefined;
+type PagePolicies = { withNonce: (nonce: string) => string; withHashes: (page: string, inlineHashes: readonly string[]) => string };
 
-function policyOfHost(host: RequestHost): (nonce: string) => string {
+// The policy differs only by the form targets' protocol and port (settings are fixed) and, for a
+// prerendered page, by its scripts: built once for each. A client picks the Host header, so the
+// cache is bounded.
+const policiesOfHosts = new Map<string, PagePolicies>();
+let inlineStyles: string[] | undefined;
+let prerendered: PrerenderedPages | undefined;
+
+function policiesOfHost(host: RequestHost): PagePolicies {
   const key = `${host.protocol}:${host.port}`;
-  let policy = policiesOfHosts.get(key);
-  if (!policy) {
+  let policies = policiesOfHosts.get(key);
+  if (!policies) {
     const config = getConfig();
     const development = process.env.NODE_ENV === 'development';
-    policy = pageContentSecurityPolicyWithNonce(
-      { protocol: host.protocol, appDomains: config.appDomains, port: host.port, redirectAllowlist: config.ssoRedirectAllowlist },
-      development,
-      development ? [] : (inlineStyles ??= inlineStyleHashes()),
-    );
+    const targets = { protocol: host.protocol, appDomains: config.appDomains, port: host.port, redirectAllowlist: config.ssoRedirectAllowlist };
+    const styles = development ? [] : (inlineStyles ??= inlineStyleHashes());
+    const buildAssets = `${webOrigin(host)}${BASE_PATH}/_next/static/`;
+    const ofPages = new Map<string, string>();
+    policies = {
+      withNonce: pageContentSecurityPolicyWithNonce(targets, development, styles),
+      withHashes: (page, inlineHashes) => {
+        let policy = ofPages.get(page);
+        if (!policy) {
+          policy = pageContentSecurityPolicy({ inlineHashes, buildAssets }, targets, development, styles);
+          ofPages.set(page, policy);
+        }
+        return policy;
+      },
+    };
     if (policiesOfHosts.size >= 16) policiesOfHosts.clear();
-    policiesOfHosts.set(key, policy);
+    policiesOfHosts.set(key, policies);
   }
-  return policy;
+  return policies;
+}
+
+/**
+ * The policy of the page this request is answered with: by hashes when Next sends a prerendered
+ * page's own HTML (a load, not a form post, which Next renders afresh); by a new nonce otherwise,
+ * which Next then puts on every script of the page it renders.
+ */
+function pagePolicy(request: NextRequest, host: RequestHost, servedPath: string): { policy: string; nonce?: string } {
+  const policies = policiesOfHost(host);
+  const isLoad = (request.method === 'GET' || request.method === 'HEAD') && !request.headers.has('next-action');
+  const inlineHashes = isLoad ? (prerendered ??= readPrerenderedPages()).get(servedPath) : undefined;
+  if (inlineHashes) return { policy: policies.withHashes(servedPath, inlineHashes) };
+  const nonce = createNonce();
+  return { policy: policies.withNonce(nonce), nonce };
 }
 
 async function route(
   request: NextRequest,
-  forwarded: Headers,
   host: RequestHost,
   received: ReceivedCookies,
   requestId: string,
-): Promise<NextResponse> {
+): Promise<{ response: NextResponse; contentSecurityPolicy: string }> {
+  const answered = (response: NextResponse) => ({ response, contentSecurityPolicy: policiesOfHost(host).withNonce(createNonce()) });
+
   // Sign-in state lives in host-only cookies of web.<domain>: every page and start of a flow is
   // served there, so that what one step writes, the next one reads (docs/decisions.md, For safety).
   if (isPageRequest(request) && host.hostname !== `web.${host.domain}`) {
-    return NextResponse.redirect(`${webOrigin(host)}${fullPath(request)}${request.nextUrl.search}`, 308);
+    return answered(NextResponse.redirect(`${webOrigin(host)}${fullPath(request)}${request.nextUrl.search}`, 308));
   }
 
   // A returning user goes straight to the organisation: one request, no page.
   const arrival = isArrival(request) ? await arrive(request, received, requestId) : undefined;
-  if (arrival?.response) return arrival.response;
+  if (arrival?.response) return answered(arrival.response);
 
-  const route = routeLanguage(request.nextUrl.pathname, request.headers.get('accept-language'));
-  let response = NextResponse.next({ request: { headers: forwarded } });
+  const { pathname } = request.nextUrl;
+  const route = isPrerenderedLoginPath(pathname)
+    ? ({ action: 'redirect', pathname: `/${pathname.split('/')[1]}` } as const)
+    : routeLanguage(pathname, request.headers.get('accept-language'));
   if (route.action === 'redirect') {
     const target = request.nextUrl.clone();
     target.pathname = route.pathname;
-    response = NextResponse.redirect(target, 307);
+    return answered(withArrivalCookies(NextResponse.redirect(target, 307), request, host, received, arrival?.arrival));
   }
 
-  if (arrival?.arrival.kind === 'show-login' && arrival.arrival.forgetBrowser) forgetThisBrowser(response.cookies, host);
+  const login = prerenderedLogin({ method: request.method, pathname, query: request.nextUrl.searchParams, received });
+  const { policy, nonce } = pagePolicy(request, host, login?.path ?? pathname);
+  // Next takes the nonce from the policy and puts it on every script of a page it renders.
+  const forwarded = new Headers(request.headers);
+  if (nonce) forwarded.set('content-security-policy', policy);
+  forwarded.set(REQUEST_ID_HEADER, requestId);
+  // Only the proxy names the variant; next.config.mjs rewrites to it.
+  forwarded.delete(LOGIN_PAGE_VARIANT_HEADER);
+  if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  // Next's own value for a page rendered per request (no-store) still replaces this one.
+  if (isPageRequest(request)) response.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+  return { response: withArrivalCookies(response, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
+}
+
+/**
+ * Nothing in front of the app may answer for a page, prerendered or not (Next marks those
+ * `s-maxage` for a year): a returning browser must reach proxy.ts, which sends it on to its
+ * organisation, and a policy names the host it was sent for (docs/decisions.md).
+ */
+const PAGE_CACHE_CONTROL = 'private, no-cache';
+
+function withArrivalCookies(response: NextResponse, request: NextRequest, host: RequestHost, received: ReceivedCookies, arrival: Arrival | undefined): NextResponse {
+  if (arrival?.kind === 'show-login' && arrival.forgetBrowser) forgetThisBrowser(response.cookies, host);
   // The page reads the kept address from this request; the browser forgets it, so it shows once.
   if (isLoginPageLoad(request) && readCookie(received, 'keptAddress')) clearCookie(response.cookies, 'keptAddress', host);
   return response;

@@ -41,10 +41,17 @@ const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 
 /** Whether this arrival may sign in by itself at all. */
 export function mayAutoLogin(request: Pick<ArrivalRequest, 'fetchDestination' | 'query'>): boolean {
-  if (FRAME_DESTINATIONS.has(request.fetchDestination ?? '')) return false;
-  // Signed out (`web`), or back from a finished choice of organisation (`picker`): the person left on purpose.
-  if (request.query.get('from') === 'web' || request.query.get('from') === 'picker') return false;
-  return !request.query.has('error');
+  return !FRAME_DESTINATIONS.has(request.fetchDestination ?? '') && addressMaySignInByItself(request.query);
+}
+
+/**
+ * What the address says: signed out (`web`), or back from a finished choice of organisation
+ * (`picker`), the person left on purpose; with an `error`, there is something to read. The
+ * prerendered login page asks this in the browser (components/arrival/local-token-redirect.tsx).
+ */
+export function addressMaySignInByItself(query: URLSearchParams): boolean {
+  const from = query.get('from');
+  return from !== 'web' && from !== 'picker' && !query.has('error');
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The security headers of every response (SECURITY.md). Pages get a Content-Security-Policy
- * with a fresh nonce per request from the proxy; files the proxy never sees (build assets, the
- * logo, the dictionaries) get a policy that allows nothing at all, from next.config.mjs.
+ * The security headers of every response (SECURITY.md). Pages get a Content-Security-Policy from
+ * the proxy: a prerendered page admits its own inline scripts by their hashes, a page rendered
+ * per request those with its fresh nonce; files the proxy never sees (build assets, the logo,
+ * the dictionaries) get a policy that allows nothing at all, from next.config.mjs.
  *
  * Plain TypeScript without path aliases: next.config.mjs imports this file directly.
  */
@@ -56,14 +57,27 @@ function formActionSources(targets: FormTargets): string[] {
 }
 
 /**
- * The policy of a page: scripts only with this response's nonce (and what they load), nothing
- * from anywhere else, no frames, no plugins, no `<base>`. Development adds what Next's dev
- * server needs (eval for React's call stacks, injected styles); production never does.
+ * Which scripts a page may run. Rendered per request: those with this response's nonce, and what
+ * they load. Prerendered: its inline scripts by their SHA-256, and files from the build's own
+ * folder (`buildAssets`, an absolute URL ending in `/`), a rule every engine honours for the
+ * `<script src>` elements the page carries and for the chunks they load.
  */
-export function pageContentSecurityPolicy(nonce: string, targets: FormTargets, development = false, inlineStyles: readonly string[] = []): string {
+export type PageScripts = { nonce: string } | { inlineHashes: readonly string[]; buildAssets: string };
+
+function scriptSources(scripts: PageScripts, development: boolean): string[] {
+  if ('nonce' in scripts) return [`'nonce-${scripts.nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])];
+  return [...scripts.inlineHashes, scripts.buildAssets];
+}
+
+/**
+ * The policy of a page: only its own scripts (above), nothing from anywhere else, no frames, no
+ * plugins, no `<base>`. Development adds what Next's dev server needs (eval for React's call
+ * stacks, injected styles); production never does.
+ */
+export function pageContentSecurityPolicy(scripts: PageScripts, targets: FormTargets, development = false, inlineStyles: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
-    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
+    'script-src': scriptSources(scripts, development),
     // The stylesheets a page carries inline, each by its hash (lib/inline-style-hashes.ts).
     'style-src': ["'self'", ...(development ? ["'unsafe-inline'"] : inlineStyles)],
     'img-src': ["'self'", ...(development ? ['data:', 'blob:'] : [])],
@@ -90,6 +104,6 @@ export function pageContentSecurityPolicyWithNonce(
   inlineStyles: readonly string[] = [],
 ): (nonce: string) => string {
   const marker = '\u0000';
-  const [before, after] = pageContentSecurityPolicy(marker, targets, development, inlineStyles).split(marker);
+  const [before, after] = pageContentSecurityPolicy({ nonce: marker }, targets, development, inlineStyles).split(marker);
   return (nonce) => `${before}${nonce}${after}`;
 }

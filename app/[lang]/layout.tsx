@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { connection } from 'next/server';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ErrorPageTextProvider } from '@/components/i18n/error-page-text';
@@ -36,8 +35,6 @@ const metadataOf = oncePerLanguage(async (language): Promise<Metadata> => {
 export const viewport: Viewport = { themeColor: '#016ff6', width: 'device-width', initialScale: 1 };
 
 export default async function LanguageLayout({ children, params }: LanguageLayoutProps) {
-  // Rendered per request, never prerendered: each page's scripts carry this response's CSP nonce.
-  await connection();
   const { lang } = await params;
   if (!isLanguage(lang)) notFound();
   setRequestLocale(lang);

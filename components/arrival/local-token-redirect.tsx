@@ -1,18 +1,21 @@
 'use client';
 
 import { useEffect } from 'react';
+import { addressMaySignInByItself } from '@/lib/arrival';
 
 /** The key under which the web app keeps its token in this origin's local storage. */
 const LOCAL_TOKEN_KEY = 'token';
 
 /**
  * The last step of the arrival (docs/product.md, Arrival), the one only the browser can take: a token
- * in local storage means the person is signed in already, so the host's root is where to go.
+ * in local storage means the person is signed in already, so the host's root is where to go. The
+ * page is the same for every visit (prerendered), so the rules of the arrival that depend on this
+ * visit (`?from=`, `?error=`, a frame) are applied here, as proxy.ts applies them.
  */
 export function LocalTokenRedirect() {
   useEffect(() => {
     const inFrame = window.self !== window.top;
-    if (!inFrame && storedToken()) window.location.replace('/');
+    if (!inFrame && addressMaySignInByItself(new URLSearchParams(window.location.search)) && storedToken()) window.location.replace('/');
   }, []);
   return null;
 }

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { Parser } from 'htmlparser2';
 import { latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
-import { organisationOrigin } from './support/environment.ts';
+import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
  * The strict policy (lib/security-headers.ts) must not cost a single feature: every script of a
- * page runs under its nonce, the islands hydrate, the forms post and their redirects (to an
+ * page runs, admitted by its hash (prerendered) or its nonce (rendered per request), the islands hydrate, the forms post and their redirects (to an
  * organisation's own host too) are allowed. Any violation the browser reports fails the test.
  */
 
@@ -32,24 +34,95 @@ function nonceOf(policy: string | undefined): string {
   return /'nonce-([^']+)'/.exec(policy ?? '')?.[1] ?? '';
 }
 
-// Pages without data of their own too: a prerendered page would carry no nonce and run nothing.
-for (const path of ['/login/en', '/login/de/invalid', '/login/nl/user-limit', '/login/en/totp']) {
-  test(`every script of ${path} carries the nonce of its own response, and the nonce is new each time`, async ({ page }) => {
-    const first = await page.goto(path);
-    const policy = first?.headers()['content-security-policy'];
-    expect(policy).toContain("'strict-dynamic'");
+type PageScript = { src: string | undefined; nonce: string | undefined; text: string };
+
+/** The scripts of a page as a browser's parser finds them (not the app's own reading of them). */
+function scriptsOf(html: string): PageScript[] {
+  const scripts: PageScript[] = [];
+  let current: PageScript | undefined;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name === 'script') current = { src: attributes.src, nonce: attributes.nonce, text: '' };
+    },
+    ontext(text) {
+      if (current) current.text += text;
+    },
+    onclosetag(name) {
+      if (name === 'script' && current) scripts.push(current);
+      current = undefined;
+    },
+  }, { decodeEntities: false });
+  parser.end(html);
+  return scripts;
+}
+
+// The API client has no host-resolver rule: it asks nginx on loopback, naming the host.
+const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
+const LOGIN_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * Each page's policy admits exactly the scripts that page carries: a prerendered page each inline
+ * script by its hash, and no hash for a script it does not carry; a page rendered per request every
+ * script by this response's nonce. A page that became prerendered without its hashes, or the
+ * reverse, fails here before any browser refuses to run it.
+ */
+const pages: { path: string; cookie?: string; rendered: 'prerendered' | 'per request' }[] = [
+  { path: '/login/en', rendered: 'prerendered' },
+  { path: '/login/de?from=web', rendered: 'prerendered' },
+  { path: '/login/nl', cookie: '__Host-lastSignInMethod=microsoft', rendered: 'prerendered' },
+  { path: '/login/de/invalid', rendered: 'prerendered' },
+  { path: '/login/en/invalid/expired', rendered: 'prerendered' },
+  { path: '/login/nl/user-limit', rendered: 'prerendered' },
+  { path: '/login/en/trial-expired', rendered: 'prerendered' },
+  { path: '/login/en/validatelink/declined', rendered: 'prerendered' },
+  { path: '/login/en?error=sso-start-again', rendered: 'per request' },
+  { path: '/login/en/totp', rendered: 'per request' },
+];
+
+for (const { path, cookie, rendered } of pages) {
+  test(`the policy of ${path}${cookie ? ` (${cookie})` : ''} admits exactly its own scripts (${rendered})`, async ({ request }) => {
+    const headers = { host: LOGIN_HOST, ...(cookie ? { cookie } : {}) };
+    const response = await request.get(`${NGINX}${path}`, { headers, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const policy = response.headers()['content-security-policy'] ?? '';
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
-    const nonce = nonceOf(policy);
-    expect(nonce.length).toBeGreaterThanOrEqual(16);
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    const scripts = scriptsOf(await response.text());
+    const inline = scripts.filter((script) => script.src === undefined);
+    expect(inline.length).toBeGreaterThan(0);
 
-    const scripts = await page.locator('script').evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).nonce));
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(new Set(scripts)).toEqual(new Set([nonce]));
-
-    const second = await page.reload();
-    expect(nonceOf(second?.headers()['content-security-policy'])).not.toBe(nonce);
+    if (rendered === 'prerendered') {
+      expect(scriptSources.some((source) => source.startsWith("'nonce-"))).toBe(false);
+      // Every inline script by its hash, and nothing more.
+      expect(new Set(scriptSources.filter((source) => source.startsWith("'sha256-")))).toEqual(new Set(inline.map((script) => sha256(script.text))));
+      // Every other script only from the build's own folder on this host.
+      const buildAssets = scriptSources.filter((source) => !source.startsWith("'"));
+      expect(buildAssets).toEqual([`${LOGIN_ORIGIN}/login/_next/static/`]);
+      for (const script of scripts.filter((script) => script.src !== undefined)) {
+        expect(new URL(script.src!, LOGIN_ORIGIN + path).href.startsWith(buildAssets[0]!)).toBe(true);
+      }
+      // Nothing in front of the app may keep it: every visit reaches the arrival.
+      expect(response.headers()['cache-control']).toBe('private, no-cache');
+    } else {
+      const nonce = nonceOf(policy);
+      expect(nonce.length).toBeGreaterThanOrEqual(16);
+      expect(scriptSources).toContain("'strict-dynamic'");
+      expect(new Set(scripts.map((script) => script.nonce))).toEqual(new Set([nonce]));
+      const again = await request.get(`${NGINX}${path}`, { headers, maxRedirects: 0 });
+      expect(nonceOf(again.headers()['content-security-policy'])).not.toBe(nonce);
+    }
   });
 }
+
+test('a prerendered page\'s own address is no page of ours: it leads to the login page', async ({ request }) => {
+  const response = await request.get(`${NGINX}/login/de/as-last-used/google`, { headers: { host: LOGIN_HOST }, maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toMatch(/\/login\/de$/);
+  // The control: the login page itself is served.
+  expect((await request.get(`${NGINX}/login/de`, { headers: { host: LOGIN_HOST }, maxRedirects: 0 })).status()).toBe(200);
+});
 
 test('e-mail sign-in works under the policy without one violation, from the form to the organisation', async ({ page, context }) => {
   const violations = await watchViolations(page);

@@ -65,6 +65,37 @@ test('a clean copy of the build serves /login/en and its assets with only enviro
   }
 });
 
+test('one build serves two deployments: the same prerendered login page, and each its own links', async () => {
+  const deployments = [
+    { port: testPort(4316), links: { PRIVACY_URL: 'https://one.example.com/privacy', PRICING_URL_DE: 'https://one.example.com/de/preise' } },
+    { port: testPort(4317), links: { PRIVACY_URL: 'https://two.example.org/datenschutz', PRICING_URL_DE: 'https://two.example.org/tarife' } },
+  ];
+  const servers = deployments.map(({ port, links }) => startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, ...links, PORT: String(port) }));
+  try {
+    const pages: string[] = [];
+    for (const { port, links } of deployments) {
+      const origin = `http://127.0.0.1:${port}`;
+      await waitUntilServing(`${origin}/login/api/health`);
+      // `from=web`: the page itself, without the arrival's backend call.
+      const page = await fetch(`${origin}/login/en?from=web`, { headers: { host: 'web.example.com' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).not.toContain("'nonce-");
+      pages.push(await page.text());
+      for (const [path, setting] of [['/login/en/links/privacy', links.PRIVACY_URL], ['/login/de/links/pricing', links.PRICING_URL_DE]] as const) {
+        const link = await fetch(`${origin}${path}`, { headers: { host: 'web.example.com' }, redirect: 'manual' });
+        expect(link.status, path).toBe(302);
+        expect(link.headers.get('location'), path).toBe(setting);
+      }
+    }
+    // The same bytes, built once without any setting: the links are resolved when followed.
+    expect(pages[0]).toContain('href="/login/en/links/privacy"');
+    expect(pages[1]).toBe(pages[0]);
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+  }
+});
+
 test('readiness says 503 while the backend is away, without saying more', async () => {
   const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4312)) });
   try {

@@ -51,3 +51,29 @@ describe('proxy, when answering fails', () => {
     expect(lines[0]).not.toContain('a-production-secret');
   });
 });
+
+describe('proxy, choosing the login page', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function variantFor(path: string, headers: Record<string, string>): Promise<string | null> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+    const { proxy } = await import('@/proxy');
+    const response = await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', ...headers } }));
+    // What Next sees of the request after the proxy: its forwarded headers.
+    return response.headers.get('x-middleware-request-x-desk-login-variant');
+  }
+
+  it('names the variant itself, never the one a client wrote', async () => {
+    expect(await variantFor('/en?from=web', { 'x-desk-login-variant': 'email' })).toBe('none');
+    expect(await variantFor('/en?from=web', { 'x-desk-login-variant': 'email', cookie: '__Host-lastSignInMethod=google' })).toBe('google');
+  });
+
+  it('names none where the page is rendered for the request, and removes the client\'s', async () => {
+    expect(await variantFor('/en?error=sso-start-again', { 'x-desk-login-variant': 'email' })).toBeNull();
+    expect(await variantFor('/en/mail-sent', { 'x-desk-login-variant': 'email' })).toBeNull();
+  });
+});

@@ -22,12 +22,12 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe('the page policy', () => {
-  const policy = directives(pageContentSecurityPolicy('abc123', targets));
+  const policy = directives(pageContentSecurityPolicy({ nonce: 'abc123' }, targets));
 
   it('is the same when built once and given each response\'s nonce', () => {
     const withNonce = pageContentSecurityPolicyWithNonce(targets);
-    expect(withNonce('abc123')).toBe(pageContentSecurityPolicy('abc123', targets));
-    expect(withNonce('xyz789')).toBe(pageContentSecurityPolicy('xyz789', targets));
+    expect(withNonce('abc123')).toBe(pageContentSecurityPolicy({ nonce: 'abc123' }, targets));
+    expect(withNonce('xyz789')).toBe(pageContentSecurityPolicy({ nonce: 'xyz789' }, targets));
   });
 
   it('lets scripts run only under the nonce and what they load, nothing by address', () => {
@@ -52,10 +52,28 @@ describe('the page policy', () => {
   });
 
   it('never allows inline scripts or eval in production; development adds only what next dev needs', () => {
-    expect(pageContentSecurityPolicy('n', targets)).not.toMatch(/unsafe-(inline|eval)/);
-    const development = directives(pageContentSecurityPolicy('n', targets, true));
+    expect(pageContentSecurityPolicy({ nonce: 'n' }, targets)).not.toMatch(/unsafe-(inline|eval)/);
+    const development = directives(pageContentSecurityPolicy({ nonce: 'n' }, targets, true));
     expect(development.get('script-src')).toContain("'unsafe-eval'");
     expect(development.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+});
+
+describe('the policy of a prerendered page', () => {
+  const scripts = { inlineHashes: ["'sha256-one'", "'sha256-two'"], buildAssets: 'https://web.example.com:8443/login/_next/static/' };
+  const policy = directives(pageContentSecurityPolicy(scripts, targets));
+
+  it('admits its inline scripts by their hashes and other scripts only from the build\'s own folder', () => {
+    expect(policy.get('script-src')).toEqual(["'sha256-one'", "'sha256-two'", 'https://web.example.com:8443/login/_next/static/']);
+  });
+
+  it('carries no nonce, no strict-dynamic and nothing unsafe, and keeps every other directive of a page', () => {
+    const text = pageContentSecurityPolicy(scripts, targets);
+    expect(text).not.toMatch(/nonce|strict-dynamic|unsafe/);
+    const withNonce = directives(pageContentSecurityPolicy({ nonce: 'n' }, targets));
+    for (const name of ['default-src', 'style-src', 'form-action', 'frame-ancestors', 'base-uri', 'object-src']) {
+      expect(policy.get(name)).toEqual(withNonce.get(name));
+    }
   });
 });
 

@@ -13,6 +13,20 @@ describe('LocalTokenRedirect', () => {
     getItem.mockRestore();
   });
 
+  it('leaves a visit that may not sign in by itself alone, as the prerendered page cannot know it: signed out, or with an error', () => {
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    for (const query of ['?from=web', '?from=picker', '?error=user-close']) {
+      window.history.replaceState(null, '', `/login/en${query}`);
+      render(<LocalTokenRedirect />);
+    }
+    expect(getItem).not.toHaveBeenCalled();
+    // The control: the same page without them looks for the token.
+    window.history.replaceState(null, '', '/login/en?from=mail');
+    render(<LocalTokenRedirect />);
+    expect(getItem).toHaveBeenCalledWith('token');
+    getItem.mockRestore();
+  });
+
   it('renders when the browser refuses local storage, as Firefox does with cookies blocked: the getter itself throws', () => {
     Object.defineProperty(window, 'localStorage', {
       configurable: true,

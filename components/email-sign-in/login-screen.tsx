@@ -1,0 +1,122 @@
+import { getTranslations } from 'next-intl/server';
+import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
+import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in/actions';
+import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
+import { SsoButtons } from '@/components/sso/sso-buttons';
+import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
+import { LoginPageMessage } from '@/components/ui/login-page-message';
+import { LastUsedMark } from '@/components/ui/last-used-mark';
+import { StatusMessage } from '@/components/ui/status-message';
+import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { argumentMarker } from '@/lib/i18n/argument-marker';
+import type { Language } from '@/lib/i18n/routing';
+import { linkPath } from '@/lib/links';
+import { loginPageOrder, type SignInMethod } from '@/lib/sign-in-method';
+import { providerById } from '@/lib/sso/providers';
+
+export type LoginScreenProps = {
+  language: Language;
+  /** The method this browser signed in with last: offered first and marked. */
+  lastUsed: SignInMethod | undefined;
+  /** Rendered per request only: the `?error=` the page was sent with. */
+  error?: { message: ErrorMessageKey; tone: 'error' | 'info' };
+  /** Rendered per request only: the address this browser came back with, shown once. */
+  keptEmail?: string;
+};
+
+/**
+ * The login page (docs/product.md, The login page). It reads nothing from the request itself:
+ * prerendered once per language and last-used method (`app/[lang]/as-last-used/`), or rendered
+ * per request with an error message or a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
+ */
+export async function LoginScreen({ language, lastUsed, error, keptEmail }: LoginScreenProps) {
+  const [t, tErrors, tRateLimit, trialExpired, tCommon] = await Promise.all([
+    getTranslations({ locale: language, namespace: 'login' }),
+    getTranslations({ locale: language, namespace: 'errors' }),
+    getTranslations({ locale: language, namespace: 'rateLimit' }),
+    trialExpiredContent(language),
+    getTranslations({ locale: language, namespace: 'common' }),
+  ]);
+  const order = loginPageOrder(lastUsed);
+  // The introduction names the methods in the order they stand.
+  const intro = order.emailFirst
+    ? t('intro')
+    : t('providersFirstIntro', {
+        providers: new Intl.ListFormat(language, { type: 'disjunction' }).format(order.providers.map((id) => providerById(id).name)),
+      });
+  // Offered first when used last: the provider buttons above the form rather than below it.
+  const providerButtons = <SsoButtons language={language} providers={order.providers} lastUsed={lastUsed} />;
+  const divider = (
+    <div className="my-6 flex items-center gap-3 text-muted" aria-hidden="true">
+      <span className="h-px flex-1 bg-line" />
+      {t('or')}
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
+
+  const text: EmailSignInText = {
+    form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
+    emailNotValid: tErrors('emailNotValid'),
+    rateLimit: {
+      heading: tRateLimit('heading'),
+      body: tRateLimit('body'),
+      waitSeconds: tRateLimit('waitSeconds', { seconds: argumentMarker('seconds') }),
+      waitMinutes: tRateLimit('waitMinutes', { minutes: argumentMarker('minutes') }),
+      waitOver: tRateLimit('waitOver'),
+      waitUnknown: tRateLimit('waitUnknown'),
+      tryAgain: tCommon('tryAgain'),
+    },
+    trialExpired: trialExpired.text,
+  };
+
+  return (
+    <>
+      {/* It decides in the browser whether this visit may sign in by itself (?from=, a frame). */}
+      <LocalTokenRedirect />
+      <EmailSignIn
+        language={language}
+        initialEmail={keptEmail}
+        forgetKeptAddress={forgetKeptAddress}
+        action={requestSignInLink}
+        trialExpiredLinks={trialExpired.links}
+        text={text}
+        header={
+          <>
+            <h1 className="text-2xl font-bold">{t('heading')}</h1>
+            <p className="mt-2 text-muted">{intro}</p>
+            {error && (
+              <LoginPageMessage tone={error.tone}>
+                <div className="mt-4">
+                  <StatusMessage tone={error.tone}>{tErrors(error.message)}</StatusMessage>
+                </div>
+              </LoginPageMessage>
+            )}
+            {!order.emailFirst && (
+              <>
+                <div className="mt-6">{providerButtons}</div>
+                {divider}
+              </>
+            )}
+          </>
+        }
+        lastUsedMark={lastUsed === 'email' && <LastUsedMark label={t('lastUsed')} />}
+      >
+        {order.emailFirst && (
+          <>
+            {divider}
+            {providerButtons}
+          </>
+        )}
+        <p className="mt-6 text-sm text-muted">
+          {t.rich('privacy', {
+            link: (chunks) => (
+              <a href={linkPath('privacy', language)} className="font-medium text-primary-strong underline underline-offset-2">
+                {chunks}
+              </a>
+            ),
+          })}
+        </p>
+      </EmailSignIn>
+    </>
+  );
+}
