@@ -8,6 +8,18 @@ import { expect, test } from './test.ts';
 
 /** The e-mail sign-in in every engine (tests/e2e/engines/README.md): the flows people meet every morning. */
 
+test('the prerendered login page hydrates under its policy of hashes: a wrong address is answered in place, with no page load', async ({ person }) => {
+  const window = await (await person()).open('/login/en');
+  // React marks each element it hydrated; when the policy refuses a script, the page stays plain HTML.
+  await expect
+    .poll(() => window.evaluate<boolean>(`Object.keys(document.getElementById('email') ?? {}).some((key) => key.startsWith('__reactFiber'))`), { message: 'the form hydrated' })
+    .toBe(true);
+  await window.evaluate('window.stillTheSameDocument = true');
+  await sendLoginForm(window, 'not an address');
+  await window.expectText('Please enter a valid e-mail address.');
+  expect(await window.evaluate<boolean>('window.stillTheSameDocument === true')).toBe(true);
+});
+
 test('e-mail sign-in in one browser: the waiting window follows the link opened in another window at once', async ({ person, request }) => {
   const anna = await person();
   const email = uniqueAddress('anna@acme.test');
