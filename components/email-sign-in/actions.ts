@@ -12,15 +12,29 @@ import { requestContext } from '@/lib/request/context';
 import { requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/metrics';
 import { isValidEmail } from '@/lib/validation';
+import type { Language } from '@/lib/i18n/routing';
+import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
+import type { TrialExpiredLinks, TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 import { LINK_CODE_FIELD } from './confirmation-field';
+import { rateLimitText } from './rate-limit-text';
+import type { RateLimitText } from './rate-limit-view';
 
+/**
+ * What the e-mail form shows after an answer. The views that replace the form come with their
+ * words, translated here: the login page, sent to everyone, carries none of them.
+ */
 export type EmailFormState =
   | { status: 'idle'; email: string }
   /** `message` is the error, translated here: the island holds no dictionary of errors. */
   | { status: 'error'; email: string; message: string }
   /** `retryAfterMs`: how long until another try can work, where this app or the backend knows. */
-  | { status: 'rate-limited'; email: string; retryAfterMs?: number }
-  | { status: 'trial-expired'; email: string };
+  | { status: 'rate-limited'; email: string; retryAfterMs?: number; text: RateLimitText }
+  | { status: 'trial-expired'; email: string; links: TrialExpiredLinks; text: TrialExpiredText };
+
+async function rateLimited(language: Language, email: string, retryAfterMs: number | undefined): Promise<EmailFormState> {
+  const text = await rateLimitText(language);
+  return retryAfterMs === undefined ? { status: 'rate-limited', email, text } : { status: 'rate-limited', email, retryAfterMs, text };
+}
 
 
 /** The e-mail form: sends a sign-in link, or leads to sign-up, or says what went wrong. */
@@ -41,7 +55,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     log.info({ outcome: 'address-locked' }, 'email sign-in requested');
     countThrottled('link_lock');
     countSignInFailure('email', 'throttled');
-    return { status: 'rate-limited', email, retryAfterMs: lockedForMs };
+    return await rateLimited(locale, email, lockedForMs);
   }
   const { host, cookies } = await requestContext();
   const deviceId = mintDeviceId();
@@ -70,9 +84,9 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     case 'oneTimeCodePage':
       return await redirectToPage('/totp', locale);
     case 'rateLimitView':
-      return outcome.retryAfterMs === undefined ? { status: 'rate-limited', email } : { status: 'rate-limited', email, retryAfterMs: outcome.retryAfterMs };
+      return await rateLimited(locale, email, outcome.retryAfterMs);
     case 'trialExpiredView':
-      return { status: 'trial-expired', email };
+      return { status: 'trial-expired', email, ...(await trialExpiredContent(locale)) };
     case 'message':
       return { status: 'error', email, message: await errorText(locale, outcome.message) };
   }

@@ -8,8 +8,6 @@ import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/i18n/routing';
 import type { EmailFormState } from './actions';
-import type { RateLimitText } from './rate-limit-view';
-import type { TrialExpiredLinks, TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 
 // Shown only after the backend refused: their script is fetched then, not with every login page.
 const RateLimitView = lazy(() => import('./rate-limit-view').then((module) => ({ default: module.RateLimitView })));
@@ -20,8 +18,6 @@ export type EmailSignInText = {
   form: Pick<Messages['login'], 'emailLabel' | 'emailPlaceholder' | 'submit' | 'submitting'>;
   /** Checked here before anything is sent; every other error comes translated from the action. */
   emailNotValid: string;
-  rateLimit: RateLimitText;
-  trialExpired: TrialExpiredText;
 };
 
 type EmailSignInProps = {
@@ -31,7 +27,6 @@ type EmailSignInProps = {
   /** Called once the initial address is shown, so that it is shown only once. */
   forgetKeptAddress: () => Promise<void>;
   action: (previous: EmailFormState, form: FormData) => Promise<EmailFormState>;
-  trialExpiredLinks: TrialExpiredLinks;
   text: EmailSignInText;
   /**
    * What comes before the form (server-rendered): the page's heading and introduction, and the
@@ -45,7 +40,7 @@ type EmailSignInProps = {
 };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, trialExpiredLinks, text, header, lastUsedMark, children }: EmailSignInProps) {
+export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, text, header, lastUsedMark, children }: EmailSignInProps) {
   const [state, formAction] = useActionState(action, { status: 'idle', email: initialEmail });
   useEffect(() => {
     if (initialEmail) void forgetKeptAddress();
@@ -56,14 +51,14 @@ export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, ac
   if (view.status === 'rate-limited') {
     return (
       <Suspense>
-        <RateLimitView text={text.rateLimit} retryAfterMs={view.retryAfterMs} onTryAgain={() => setDismissed(state)} />
+        <RateLimitView text={view.text} retryAfterMs={view.retryAfterMs} onTryAgain={() => setDismissed(state)} />
       </Suspense>
     );
   }
   if (view.status === 'trial-expired') {
     return (
       <Suspense>
-        <TrialExpiredView links={trialExpiredLinks} text={text.trialExpired} />
+        <TrialExpiredView links={view.links} text={view.text} />
       </Suspense>
     );
   }

@@ -3,12 +3,10 @@ import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
-import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
 import type { Language } from '@/lib/i18n/routing';
 import { linkPath } from '@/lib/links';
 import { loginPageOrder, type SignInMethod } from '@/lib/sign-in-method';
@@ -30,12 +28,9 @@ export type LoginScreenProps = {
  * per request with an error message or a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
  */
 export async function LoginScreen({ language, lastUsed, error, keptEmail }: LoginScreenProps) {
-  const [t, tErrors, tRateLimit, trialExpired, tCommon] = await Promise.all([
+  const [t, tErrors] = await Promise.all([
     getTranslations({ locale: language, namespace: 'login' }),
     getTranslations({ locale: language, namespace: 'errors' }),
-    getTranslations({ locale: language, namespace: 'rateLimit' }),
-    trialExpiredContent(language),
-    getTranslations({ locale: language, namespace: 'common' }),
   ]);
   const order = loginPageOrder(lastUsed);
   // The introduction names the methods in the order they stand.
@@ -57,16 +52,6 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
     emailNotValid: tErrors('emailNotValid'),
-    rateLimit: {
-      heading: tRateLimit('heading'),
-      body: tRateLimit('body'),
-      waitSeconds: tRateLimit('waitSeconds', { seconds: argumentMarker('seconds') }),
-      waitMinutes: tRateLimit('waitMinutes', { minutes: argumentMarker('minutes') }),
-      waitOver: tRateLimit('waitOver'),
-      waitUnknown: tRateLimit('waitUnknown'),
-      tryAgain: tCommon('tryAgain'),
-    },
-    trialExpired: trialExpired.text,
   };
 
   return (
@@ -78,7 +63,6 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
         initialEmail={keptEmail}
         forgetKeptAddress={forgetKeptAddress}
         action={requestSignInLink}
-        trialExpiredLinks={trialExpired.links}
         text={text}
         header={
           <>

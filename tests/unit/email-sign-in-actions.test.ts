@@ -20,6 +20,7 @@ jest.mock('next/navigation', () => ({
 }));
 jest.mock('@/lib/backend/auth', () => ({ verifyUser: jest.fn() }));
 jest.mock('@/lib/i18n/error-text', () => ({ errorText: async (language: string, key: string) => `${language}:${key}` }));
+jest.mock('@/components/email-sign-in/rate-limit-text', () => ({ rateLimitText: async (language: string) => ({ heading: `${language}:rateLimit.heading` }) }));
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
@@ -125,6 +126,8 @@ describe('the e-mail form', () => {
         email: 'Bert@Globex.test',
         // The lock's own time left, for the view to say when another try can work.
         retryAfterMs: expect.any(Number),
+        // With the view's words in the form's language, which the login page itself does not carry.
+        text: { heading: 'en:rateLimit.heading' },
       });
     }
     browser().send();

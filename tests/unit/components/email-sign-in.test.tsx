@@ -5,18 +5,10 @@ import type { EmailFormState } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import messages from '@/messages/en.json';
 
-const links = {
-  sales: 'https://www.example.com/talk-to-sales',
-  pricing: 'https://www.example.com/pricing',
-  login: '/login/en',
-};
-
 /** What app/[lang]/page.tsx translates on the server for the island. */
 const text: EmailSignInText = {
   form: messages.login,
   emailNotValid: messages.errors.emailNotValid,
-  rateLimit: { ...messages.rateLimit, tryAgain: messages.common.tryAgain },
-  trialExpired: messages.trialExpired,
 };
 
 function renderSignIn(initialEmail?: string) {
@@ -31,7 +23,6 @@ function renderSignIn(initialEmail?: string) {
       initialEmail={initialEmail}
       forgetKeptAddress={forgetKeptAddress}
       action={action}
-      trialExpiredLinks={links}
       text={text}
       header={<h1>Sign in</h1>}
     >
