@@ -110,3 +110,18 @@ test('a token in local storage leads to the host root', async ({ page }) => {
   await page.goto('/login/en', { waitUntil: 'commit' });
   await expect(page).toHaveURL(`${LOGIN_ORIGIN}/`);
 });
+
+test('with a token in local storage, a signed-out visit or one with an error still shows the prerendered form: the browser decides as the proxy does', async ({ page }) => {
+  await page.goto('/login/api/health');
+  await page.evaluate(() => window.localStorage.setItem('token', 'web-app-token'));
+  for (const query of ['?from=web', '?from=picker', '?error=user-close']) {
+    await page.goto(`/login/en${query}`);
+    // Hydrated, so the island has had its say: React marks the field it took over.
+    await expect.poll(() => page.locator('#email').evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+    await expect(page).toHaveURL(`${LOGIN_ORIGIN}/login/en${query}`);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  }
+  // The control: the same browser without them goes on to the host's root.
+  await page.goto('/login/en', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(`${LOGIN_ORIGIN}/`);
+});
