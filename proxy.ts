@@ -132,6 +132,9 @@ async function route(
   const forwarded = new Headers(request.headers);
   if (nonce) forwarded.set('content-security-policy', policy);
   forwarded.set(REQUEST_ID_HEADER, requestId);
+  // Every address is built from Host (lib/hosts.ts); Next would also let this header vouch for a
+  // form post's Origin, whoever wrote it.
+  forwarded.delete('x-forwarded-host');
   // Only the proxy names the variant; next.config.mjs rewrites to it.
   forwarded.delete(LOGIN_PAGE_VARIANT_HEADER);
   if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
 import { confirmElsewhere, continueWithCode, keptOnlyItsDevice, requestLink, signInByEmail } from './support/sign-in.ts';
-import { BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { APP_PORTS, BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
  * The sign-in in a hostile neighbourhood (SECURITY.md): a mailed link opened by a browser that
@@ -494,4 +494,50 @@ test.describe('a device id planted by a sibling host is never adopted', () => {
     expect(create?.deviceId).toBe(verify?.deviceId);
     expect(calls.some((call) => call.deviceId === plantedId)).toBe(false);
   });
+});
+
+test.describe('a form posted from another origin', () => {
+  /** The login form's fields as a browser without script would post them, for `email`. */
+  async function loginFormFields(browser: Browser, email: string): Promise<Record<string, string>> {
+    const context = await newBrowser(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login/en');
+    await page.getByLabel('Work e-mail').fill(email);
+    const fields = await page.locator('form').first().evaluate((form) => [...new FormData(form as HTMLFormElement)].map(([name, value]) => [name, String(value)]));
+    await context.close();
+    return Object.fromEntries(fields);
+  }
+
+  async function mailed(request: APIRequestContext, email: string): Promise<boolean> {
+    return (await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`)).ok();
+  }
+
+  // Next's check of a form post compares Origin with X-Forwarded-Host as well as Host: a client
+  // that writes the one header to match the other passed it. nginx now sets the header, and the
+  // proxy drops it for Next, since the app builds every address from Host alone.
+  for (const [through, url, extra] of [
+    ['through nginx', `${NGINX}/login/en`, {}],
+    ['straight to an instance, as behind a proxy that passes the header on', `http://127.0.0.1:${APP_PORTS[0]}/login/en`, { 'x-forwarded-proto': 'https' }],
+  ] as const) {
+    test(`is refused ${through}, even naming its own origin in X-Forwarded-Host`, async ({ browser, request }) => {
+      const forged = uniqueAddress('anna@acme.test');
+      const attack = await request.post(url, {
+        multipart: await loginFormFields(browser, forged),
+        headers: { host: WEB_HOST, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', ...extra },
+        maxRedirects: 0,
+      });
+      expect(attack.status()).toBe(500);
+      expect(await mailed(request, forged)).toBe(false);
+
+      // The control: the same post from the page's own origin sends the link.
+      const own = uniqueAddress('anna@acme.test');
+      const post = await request.post(url, {
+        multipart: await loginFormFields(browser, own),
+        headers: { host: WEB_HOST, origin: `https://${WEB_HOST}`, ...extra },
+        maxRedirects: 0,
+      });
+      expect(post.status()).toBe(303);
+      expect(await mailed(request, own)).toBe(true);
+    });
+  }
 });
