@@ -27,6 +27,12 @@ type EmailSignInProps = {
   /** Called once the initial address is shown, so that it is shown only once. */
   forgetKeptAddress: () => Promise<void>;
   action: (previous: EmailFormState, form: FormData) => Promise<EmailFormState>;
+  /**
+   * The login page's address. It keys the answer to a post made before script ran: the
+   * prerendered page's form and the page rendered per request that answers it must name the
+   * same, or the answer is lost.
+   */
+  permalink: string;
   text: EmailSignInText;
   /**
    * What comes before the form (server-rendered): the page's heading and introduction, and the
@@ -40,8 +46,8 @@ type EmailSignInProps = {
 };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, text, header, lastUsedMark, children }: EmailSignInProps) {
-  const [state, formAction] = useActionState(action, { status: 'idle', email: initialEmail });
+export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, permalink, text, header, lastUsedMark, children }: EmailSignInProps) {
+  const [state, formAction] = useActionState(action, { status: 'idle', email: initialEmail }, permalink);
   useEffect(() => {
     if (initialEmail) void forgetKeptAddress();
   }, [initialEmail, forgetKeptAddress]);

@@ -7,6 +7,7 @@ import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
+import { loginPagePath } from '@/lib/base-path';
 import type { Language } from '@/lib/i18n/routing';
 import { linkPath } from '@/lib/links';
 import { loginPageOrder, type SignInMethod } from '@/lib/sign-in-method';
@@ -63,6 +64,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
         initialEmail={keptEmail}
         forgetKeptAddress={forgetKeptAddress}
         action={requestSignInLink}
+        permalink={loginPagePath(language)}
         text={text}
         header={
           <>

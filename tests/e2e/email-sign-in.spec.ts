@@ -107,6 +107,25 @@ test('without JavaScript, entering an e-mail reaches the mail-sent view and the 
   await context.close();
 });
 
+test('without JavaScript, the answer to the prerendered login form shows in place of the form: a refused address, an ended trial, a limit', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  const answers = [
+    { address: 'not-found@errors.test', shows: page.getByRole('main').getByText('User not found') },
+    { address: 'trial-expired@errors.test', shows: page.getByRole('heading', { level: 1, name: 'Your free trial has ended' }) },
+    { address: 'rate-limited@errors.test', shows: page.getByRole('heading', { level: 1, name: 'Please wait a moment' }) },
+  ];
+  for (const { address, shows } of answers) {
+    const loaded = await page.goto('/login/en');
+    // The page a browser without script posts from is the prerendered one.
+    expect(loaded?.headers()['content-security-policy']).not.toContain("'nonce-");
+    await page.getByLabel('Work e-mail').fill(address);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await expect(shows).toBeVisible();
+  }
+  await context.close();
+});
+
 test('a mail scanner fetching the link does not use it up', async ({ page, browser, request }) => {
   const email = uniqueAddress('anna@acme.test');
   await requestLink(page, email);

@@ -23,6 +23,7 @@ function renderSignIn(initialEmail?: string) {
       initialEmail={initialEmail}
       forgetKeptAddress={forgetKeptAddress}
       action={action}
+      permalink="/login/en"
       text={text}
       header={<h1>Sign in</h1>}
     >
