@@ -7,7 +7,6 @@ export type Server = { name: string; origin: string; child: ChildProcess; stop()
 
 export type ServerOptions = {
   name: string;
-  script: string;
   port: number;
   cwd?: string;
   args?: string[];
@@ -16,11 +15,20 @@ export type ServerOptions = {
   readyPath: string;
   /** An HTTPS server (the identity provider), whose certificate this authority (PEM) signed. */
   https?: { ca: string };
-};
+  /** How the server is asked to stop: SIGKILL unless it must finish something (a profile, its workers). */
+  stopSignal?: NodeJS.Signals;
+} & (
+  | { /** A Node script, run by this Node with `nodeArgs` before it. */ script: string; nodeArgs?: string[] }
+  | { /** Another program (nginx), run with `args` as it is. */ executable: string }
+);
 
 /** Starts the server's process; it is not ready yet. */
 export function spawnServer(options: ServerOptions): ChildProcess {
-  return spawn(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', options.script, ...(options.args ?? [])], {
+  const [file, args] =
+    'executable' in options
+      ? [options.executable, options.args ?? []]
+      : [process.execPath, [...(options.nodeArgs ?? []), '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', options.script, ...(options.args ?? [])]];
+  return spawn(file, args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOSTNAME: '127.0.0.1', PORT: String(options.port), ...options.env },
     // Request logs would cost the server a write per request; only failures are shown.
@@ -69,8 +77,8 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     origin,
     child,
     async stop() {
-      // SIGKILL: the benchmark has no requests in flight worth finishing.
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // SIGKILL by default: the benchmark has no requests in flight worth finishing.
+      if (child.exitCode === null && child.signalCode === null) child.kill(options.stopSignal ?? 'SIGKILL');
       await exited;
     },
   };
@@ -88,7 +96,8 @@ function statFields(pid: number): string[] | undefined {
   }
 }
 
-function childrenOf(pid: number): number[] {
+/** The processes `pid` started (nginx's worker under its master). */
+export function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number)

@@ -1,0 +1,80 @@
+// The limit of serving the login page (issue 33): Debian's nginx serving the prerendered HTML as
+// a static file, with the headers the app sends with it. Not how the app is deployed: what it
+// would cost if nginx answered the requests whose answer proxy.ts would not change.
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childrenOf, startServer, type Server } from './processes.ts';
+
+export const NGINX = '/usr/sbin/nginx';
+
+/** The login page as Next prerendered it for a browser without a last-used method. */
+export const PRERENDERED_LOGIN_HTML = '.next/server/app/en/as-last-used/none.html';
+
+// Headers that belong to one response, encoding or connection, or that nginx writes itself.
+const NOT_COPIED = new Set(['connection', 'content-encoding', 'content-length', 'content-type', 'date', 'etag', 'last-modified', 'keep-alive', 'set-cookie', 'transfer-encoding', 'vary', 'x-request-id']);
+
+/** The app's headers worth copying onto nginx's answer: its policy, security headers, cache-control. */
+export function copiedHeaders(headers: Headers): [string, string][] {
+  return [...headers].filter(([name]) => !NOT_COPIED.has(name) && !name.startsWith('x-nextjs-'));
+}
+
+function quoted(value: string): string {
+  return `"${value.replace(/[\\"$]/g, (character) => `\\${character}`)}"`;
+}
+
+/**
+ * nginx with one worker on 127.0.0.1:`port`, serving `html` at `path` with `headers`. Its files
+ * sit in a directory of their own that the worker (which drops root's rights) can read. Stopped
+ * with SIGTERM, so that the master takes its worker down with it.
+ */
+export async function startNginx(options: { port: number; path: string; html: string; headers: [string, string][] }): Promise<Server & { workerPid: number }> {
+  const directory = mkdtempSync(join(tmpdir(), 'desk-login-bench-nginx-'));
+  chmodSync(directory, 0o755);
+  mkdirSync(join(directory, 'temp'));
+  const page = join(directory, 'login.html');
+  copyFileSync(options.html, page);
+  chmodSync(page, 0o644);
+  const temp = (kind: string) => `${kind}_temp_path ${join(directory, 'temp', kind)};`;
+  const config = `daemon off;
+master_process on;
+worker_processes 1;
+pid ${join(directory, 'nginx.pid')};
+error_log ${join(directory, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  server {
+    listen 127.0.0.1:${options.port};
+    location = ${options.path} {
+      default_type "text/html; charset=utf-8";
+      alias ${page};
+${options.headers.map(([name, value]) => `      add_header ${name} ${quoted(value)} always;`).join('\n')}
+    }
+  }
+}
+`;
+  const configFile = join(directory, 'nginx.conf');
+  writeFileSync(configFile, config);
+  const server = await startServer({
+    name: 'nginx',
+    executable: NGINX,
+    args: ['-p', directory, '-e', join(directory, 'error.log'), '-c', configFile],
+    port: options.port,
+    readyPath: options.path,
+    stopSignal: 'SIGTERM',
+  });
+  const stop = async () => {
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  };
+  const [workerPid] = childrenOf(server.child.pid ?? 0);
+  if (workerPid === undefined) {
+    await stop();
+    throw new Error('nginx started no worker');
+  }
+  return { ...server, stop, workerPid };
+}
