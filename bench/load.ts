@@ -14,6 +14,11 @@ export type LoadTarget = {
   status: number;
   /** Processes whose CPU time is charged to this target (the server, and what it calls). */
   pids: number[];
+  /**
+   * Headers made anew before the warm-up and each round (a screen's state cookies, which expire
+   * within minutes): made outside the measurement, and checked like the first ones.
+   */
+  renew?: () => Promise<Record<string, string>>;
 };
 
 export type LoadRound = { requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number[] };
@@ -29,7 +34,12 @@ export async function alternatingLoad(
   options: { rounds: number; seconds: number; connections: number },
 ): Promise<Map<string, LoadRound[]>> {
   const rounds = new Map<string, LoadRound[]>(targets.map((target) => [target.name, []]));
-  for (const target of targets) {
+  const renewed = async (target: LoadTarget): Promise<LoadTarget> => {
+    if (!target.renew) return target;
+    return { ...target, headers: await target.renew() };
+  };
+  for (const listed of targets) {
+    const target = await renewed(listed);
     await checkAnswer(target);
     // Warm-up: JIT and caches, not measured.
     await autocannon({ url: target.url, headers: target.headers, connections: options.connections, duration: 2 });
@@ -37,7 +47,9 @@ export async function alternatingLoad(
   for (let round = 0; round < options.rounds; round += 1) {
     // Alternate the order too, so that no target always runs right after the same neighbour.
     const order = round % 2 === 0 ? targets : [...targets].reverse();
-    for (const target of order) {
+    for (const listed of order) {
+      const target = await renewed(listed);
+      if (target.renew) await checkAnswer(target);
       const cpuBefore = target.pids.map(cpuMilliseconds);
       const result = await autocannon({ url: target.url, headers: target.headers, connections: options.connections, duration: options.seconds });
       const cpuAfter = target.pids.map(cpuMilliseconds);

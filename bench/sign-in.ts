@@ -37,6 +37,15 @@ export async function latestLink(backendOrigin: string, email: string): Promise<
  */
 export const FORWARDED_HEADERS = { 'x-forwarded-proto': 'http' };
 
+/**
+ * What nginx in front of the app adds to a request sent to it without a browser: the protocol,
+ * and the client's address ($proxy_add_x_forwarded_for), without which the arrival asks the
+ * backend about no network at all. The address is of a documentation range, in no office
+ * network of the development backend: its `orgs/me` finds nothing.
+ */
+export const CLIENT_ADDRESS = '192.0.2.10';
+export const BEHIND_NGINX_HEADERS = { ...FORWARDED_HEADERS, 'x-forwarded-for': CLIENT_ADDRESS };
+
 export async function newBrowserContext(
   browser: Browser,
   headers: Record<string, string> = {},
