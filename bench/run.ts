@@ -21,10 +21,12 @@ import { alternatingLoad, interleavedLatencies, type LoadTarget } from './load.t
 import { buildMarkupFloor } from './markup-floor.ts';
 import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
 import { plainHtml, stylesheetPaths } from './plain-html.ts';
+import { copiedHeaders, PRERENDERED_LOGIN_HTML, startNginx } from './nginx.ts';
 import { startServer, type Server, type ServerOptions } from './processes.ts';
+import { profileUnderLoad } from './profile.ts';
 import { BARE_PAGE, LOGIN_PLAIN, MARKUP_FLOOR, report, type Machine, type Measurements, type ScreenBytes } from './report.ts';
 import { appScreens, firstHeading, submitFormWithoutScript, type Visit } from './screens.ts';
-import { FORWARDED_HEADERS, newBrowserContext, timeConfirmation } from './sign-in.ts';
+import { BEHIND_NGINX_HEADERS, CLIENT_ADDRESS, FORWARDED_HEADERS, newBrowserContext, timeConfirmation } from './sign-in.ts';
 import { startupAndMemory } from './startup.ts';
 
 /** BENCH_QUICK=1 checks that the benchmark works in a few minutes; its numbers are not kept. */
@@ -52,6 +54,7 @@ const PORTS = {
   identityProviderGeneric: 6016,
   markupFloor: 6017,
   freshApp: 6018,
+  nginx: 6019,
 };
 // As `npm run dev`: browsers resolve *.localhost to this machine and treat it as secure, so the
 // app's Secure cookies work over plain http without a TLS proxy in front.
@@ -64,8 +67,14 @@ const SSO_CLIENTS = {
   MICROSOFT_CLIENT_ID: 'bench-microsoft-client',
   MICROSOFT_CLIENT_SECRET: 'bench-microsoft-secret',
 };
-/** The markup floor is built from this page of the app (no arrival, so no backend call). */
-const MARKUP_FLOOR_SOURCE = '/login/en?from=web';
+/** The login page as the web app links to it after signing out: prerendered, no arrival, so no backend call. */
+const FROM_WEB = '/login/en?from=web';
+/** The markup floor is built from that page of the app. */
+const MARKUP_FLOOR_SOURCE = FROM_WEB;
+/** The login page with a message to show: rendered per request. */
+const ERROR_PAGE = '/login/en?error=sso-start-again';
+/** Seconds of load on the app under `node --cpu-prof` (bench/profile.ts). */
+const PROFILE_SECONDS = QUICK ? 5 : 20;
 
 const OUTPUT = join(process.cwd(), QUICK ? 'reports/BENCHMARKS.quick.md' : 'BENCHMARKS.md');
 
@@ -78,6 +87,25 @@ async function timed<T>(label: string, work: () => T | Promise<T>): Promise<T> {
   const result = await work();
   log(`${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return result;
+}
+
+/** The first visit must ask the backend's orgs/me about the client's address (a check before its load). */
+async function expectNetworkLookup(backendOrigin: string, target: LoadTarget): Promise<void> {
+  const calls = async () => (await (await fetch(`${backendOrigin}/__dev/calls`)).json()) as { path: string; forwardedFor?: string }[];
+  const before = (await calls()).length;
+  await (await fetch(target.url, { headers: target.headers, redirect: 'manual' })).arrayBuffer();
+  const made = (await calls()).slice(before);
+  if (!made.some((call) => call.path === '/api/v1/flw/orgs/me' && call.forwardedFor === CLIENT_ADDRESS)) {
+    throw new Error(`${target.name}: the arrival did not ask orgs/me about ${CLIENT_ADDRESS} (calls: ${made.map((call) => call.path).join(', ') || 'none'})`);
+  }
+}
+
+/** Whether the app answered with a prerendered page (its policy admits scripts by hash, not by a nonce). */
+async function expectPrerendered(target: LoadTarget, prerendered: boolean): Promise<void> {
+  const response = await fetch(target.url, { headers: target.headers, redirect: 'manual' });
+  await response.arrayBuffer();
+  const policy = response.headers.get('content-security-policy') ?? '';
+  if (policy.includes("'nonce-") === prerendered) throw new Error(`${target.name}: ${prerendered ? 'rendered per request' : 'prerendered'}, not ${prerendered ? 'prerendered' : 'rendered per request'}`);
 }
 
 function commandOutput(command: string, args: string[]): string {
@@ -146,7 +174,7 @@ try {
     https: { ca: readFileSync(tls.caCertificate, 'utf8') },
   });
   servers.push(identityProvider);
-  const appServer = (port: number): ServerOptions => ({
+  const appServer = (port: number): ServerOptions & { script: string } => ({
     name: 'app',
     script: '.next/standalone/server.js',
     port,
@@ -185,7 +213,7 @@ try {
   const startup = await startupAndMemory(appServer(PORTS.freshApp), {
     paths: ['/login/api/health', '/login/en'],
     runs: SETTINGS.startups,
-    loadPath: MARKUP_FLOOR_SOURCE,
+    loadPath: FROM_WEB,
     requests: SETTINGS.memoryRequests,
   });
 
@@ -209,7 +237,7 @@ try {
     try {
       const page = await context.newPage();
       const email = visit.submitEmail;
-      const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, email) : undefined);
+      const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, { email, actionKey: visit.submitActionKey }) : undefined);
       // A screen whose state went missing redirects elsewhere: that would be measured silently.
       if (page.url() !== url) throw new Error(`${url} ended on ${page.url()}`);
       const heading = visit.heading ? await page.evaluate(firstHeading) : undefined;
@@ -269,23 +297,56 @@ try {
   }
   if (!lastLoginCookie || !accessToken) throw new Error('the signed-in status answer set no lastLogin or access token cookie');
 
-  // 7. Throughput: the login page without cookies against the floors and a static file.
-  log('load: GET /login/en, the markup floor, bare Next.js page, plain static server');
+  // 7. Server CPU (issue 33): every kind of request to the app against the bare Next.js page, and
+  // the limits, side by side in one alternating run. App requests carry what nginx adds.
+  log('load: the app (prerendered page, first visit, returning browser, screens rendered per request), bare Next.js, nginx');
   const pid = (server: Server) => server.child.pid ?? 0;
+  const appHeaders = (cookie?: string): Record<string, string> => (cookie ? { ...BEHIND_NGINX_HEADERS, cookie } : BEHIND_NGINX_HEADERS);
+  const appTarget = (name: string, path: string, status = 200, cookie?: string): LoadTarget => ({
+    name,
+    url: `${app.origin}${path}`,
+    headers: appHeaders(cookie),
+    status,
+    pids: [pid(app), pid(backend)],
+  });
+  const fromWeb = appTarget('app-from-web', FROM_WEB);
+  const firstVisit = appTarget('app-first-visit', '/login/en');
+  // The first visit must really ask the backend about the client's network, and both must get
+  // the prerendered page (a policy of hashes, no nonce); a screen, a page rendered for it.
+  await expectNetworkLookup(backend.origin, firstVisit);
+  for (const target of [fromWeb, firstVisit]) await expectPrerendered(target, true);
+  const fromWebAnswer = await fetch(fromWeb.url, { headers: fromWeb.headers });
+  await fromWebAnswer.arrayBuffer();
+  const nginxHeaders = copiedHeaders(fromWebAnswer.headers);
+  const nginx = await startNginx({ port: PORTS.nginx, path: '/login/en', html: PRERENDERED_LOGIN_HTML, headers: nginxHeaders });
+  servers.push(nginx);
+  const screenTargets: LoadTarget[] = [appTarget('screen:/login/en?error=sso-start-again', ERROR_PAGE)];
+  for (const screen of screens.filter((candidate) => candidate.renderedPerRequest)) {
+    const visit = await screen.visit(activeBrowser);
+    screenTargets.push({
+      ...appTarget(`screen:${screen.name}`, visit.path, 200, visit.cookie),
+      // State cookies expire within minutes: made anew for each round.
+      renew: async () => appHeaders((await screen.visit(activeBrowser)).cookie),
+    });
+  }
+  for (const target of screenTargets) await expectPrerendered(target, false);
   const pageLoad = await alternatingLoad(
     [
-      { name: 'app', url: `${app.origin}/login/en`, status: 200, pids: [pid(app), pid(backend)] },
-      // The page without the arrival's backend call: what the markup floor is compared with.
-      { name: 'app-no-arrival', url: `${app.origin}${MARKUP_FLOOR_SOURCE}`, status: 200, pids: [pid(app), pid(backend)] },
-      { name: 'markup-floor', url: `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(markupFloor)] },
+      fromWeb,
       { name: 'bare', url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(bareNext)] },
-      { name: 'static', url: `${staticServer.origin}/login/en`, status: 200, pids: [pid(staticServer)] },
-      // Where the difference goes: the proxy alone.
-      { name: 'app-health', url: `${app.origin}/login/api/health`, status: 200, pids: [pid(app)] },
-      { name: 'bare-health', url: `${bareNext.origin}/login/api/health`, status: 200, pids: [pid(bareNext)] },
-      // The framework's own price for any proxy: the bare app again, behind one that does nothing.
-      { name: 'bare-proxy', url: `${bareNextWithProxy.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(bareNextWithProxy)] },
+      firstVisit,
+      // A returning browser: proxy.ts asks the organisation's users/me and redirects.
+      appTarget('app-returning', '/login/en', 303, lastLoginCookie),
+      // What Next.js charges for any request through a proxy: the bare app's trivial route behind one that does nothing.
       { name: 'bare-proxy-health', url: `${bareNextWithProxy.origin}/login/api/health`, status: 200, pids: [pid(bareNextWithProxy)] },
+      ...screenTargets,
+      { name: 'nginx', url: `${nginx.origin}/login/en`, status: 200, pids: [nginx.workerPid] },
+      { name: 'markup-floor', url: `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(markupFloor)] },
+      { name: 'static', url: `${staticServer.origin}/login/en`, status: 200, pids: [pid(staticServer)] },
+      { name: 'bare-proxy', url: `${bareNextWithProxy.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(bareNextWithProxy)] },
+      // Where the difference goes: the proxy alone.
+      { ...appTarget('app-health', '/login/api/health'), pids: [pid(app)] },
+      { name: 'bare-health', url: `${bareNext.origin}/login/api/health`, status: 200, pids: [pid(bareNext)] },
     ],
     SETTINGS.load,
   );
@@ -301,7 +362,11 @@ try {
   const arrivalLoad = await alternatingLoad(arrivalTargets, SETTINGS.arrivalLoad);
   const arrivalLatencies = await interleavedLatencies(arrivalTargets, SETTINGS.arrivalSamples);
 
-  // 9. Lighthouse, last: the slowest part, and the one that most needs a quiet machine. Each
+  // 9. Where the prerendered page's CPU goes: a fresh app process under --cpu-prof (bench/profile.ts).
+  log(`profile: GET ${FROM_WEB} for ${PROFILE_SECONDS} s under node --cpu-prof`);
+  const profile = await profileUnderLoad(appServer(PORTS.freshApp), { path: FROM_WEB, seconds: PROFILE_SECONDS, connections: SETTINGS.load.connections, headers: BEHIND_NGINX_HEADERS });
+
+  // 10. Lighthouse, last: the slowest part, and the one that most needs a quiet machine. Each
   // target under both of its throttlings, one after the other (bench/lighthouse.ts).
   const lighthouse: Measurements['lighthouse'] = { simulated: new Map(), applied: new Map() };
   const measureLighthouse = async (name: string, target: () => Promise<LighthouseTarget>) => {
@@ -317,6 +382,7 @@ try {
         url: `${BROWSER_APP_ORIGIN}${visit.path}`,
         headers: { ...FORWARDED_HEADERS, ...(visit.cookie ? { cookie: visit.cookie } : {}) },
         submitEmail: visit.submitEmail,
+        submitActionKey: visit.submitActionKey,
         heading: visit.heading,
       };
     });
@@ -329,8 +395,19 @@ try {
   writeFileSync(
     OUTPUT,
     report(
-      { screens, bytes, plainBytes, lighthouse, pageLoad, arrivalLoad, arrivalLatencies, arrivalLocation, sameBrowser, otherBrowser, startup },
-      { machine, settings: SETTINGS, ports: PORTS, browserAppOrigin: BROWSER_APP_ORIGIN, chromiumPath: CHROMIUM_PATH, markupFloorSource: MARKUP_FLOOR_SOURCE },
+      { screens, bytes, plainBytes, lighthouse, pageLoad, arrivalLoad, arrivalLatencies, arrivalLocation, sameBrowser, otherBrowser, startup, profile, nginxHeaders },
+      {
+        machine,
+        settings: SETTINGS,
+        ports: PORTS,
+        browserAppOrigin: BROWSER_APP_ORIGIN,
+        chromiumPath: CHROMIUM_PATH,
+        markupFloorSource: MARKUP_FLOOR_SOURCE,
+        fromWeb: FROM_WEB,
+        errorPage: ERROR_PAGE,
+        clientAddress: CLIENT_ADDRESS,
+        prerenderedHtml: PRERENDERED_LOGIN_HTML,
+      },
     ),
   );
   log(`wrote ${OUTPUT}`);
