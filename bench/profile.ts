@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMilliseconds, startServer, type ServerOptions } from './processes.ts';
@@ -19,7 +19,7 @@ export const PROFILE_CATEGORIES = [
   'React render',
   'Next.js server (next/dist)',
   'Node (http, streams, timers)',
-  'other libraries and app code',
+  'app code and other libraries, outside proxy.ts',
   'garbage collection (main thread)',
   'V8 and native, not attributed (program)',
 ] as const;
@@ -46,12 +46,14 @@ class Origins {
     const file = fileURLToPath(frame.url);
     let map = this.maps.get(file);
     if (!this.maps.has(file)) {
-      const mapFile = `${file}.map`;
-      map = existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : undefined;
+      // The standalone server runs copies of the build's chunks; their maps stay in the build.
+      const mapFile = [`${file}.map`, `${file.replace(`${sep}.next${sep}standalone${sep}`, sep)}.map`].find((candidate) => existsSync(candidate));
+      map = mapFile ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : undefined;
       this.maps.set(file, map);
     }
     const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
-    return entry && 'originalSource' in entry ? entry.originalSource : file;
+    const original = entry && 'originalSource' in entry ? (entry.originalSource as string | undefined) : undefined;
+    return original ?? file;
   }
 }
 
@@ -67,14 +69,27 @@ function frameCategory(frame: CallFrame, source: string): ProfileCategory | unde
   return undefined;
 }
 
-/** A sample's category when nothing on its stack is more specific: by the code that ran. */
-function leafCategory(source: string): ProfileCategory {
+/**
+ * A sample's category when nothing on its stack is more specific: by the code that ran, or for
+ * V8's builtins and native code (no source) by the code that called them.
+ */
+function leafCategory(frame: CallFrame | undefined, source: string): ProfileCategory {
+  if (!frame || source === '') return 'V8 and native, not attributed (program)';
   if (source.startsWith('node:')) return 'Node (http, streams, timers)';
-  if (source.includes('node_modules/next/dist/') || source.includes('/next/dist/')) return 'Next.js server (next/dist)';
-  return 'other libraries and app code';
+  // Next's own files map to its sources (src/server/…); its code bundled into the app's chunks, to node_modules/next.
+  if (frame.url.includes('/node_modules/next/') || source.includes('node_modules/next/')) return 'Next.js server (next/dist)';
+  return 'app code and other libraries, outside proxy.ts';
 }
 
 const PRIORITY: ProfileCategory[] = ['garbage collection (main thread)', 'V8 and native, not attributed (program)', 'logging (pino)', 'React render', 'proxy.ts (and all it calls)'];
+
+/** A source as a reader knows it: `node:…`, a package's own path, or the app's file. */
+function shortSource(source: string): string {
+  if (source === '' || source.startsWith('node:')) return source;
+  const inPackage = /node_modules\/(.+)$/.exec(source)?.[1];
+  if (inPackage) return decodeURIComponent(inPackage);
+  return source.startsWith('/') ? basename(source) : source.replace(/^(\.\.\/)+/, '');
+}
 
 export function summarise(profile: CpuProfile, window: { fromUs: number; toUs: number }, requests: number, path: string, processCpuMs: number, seconds: number): ProfileSummary {
   const origins = new Origins();
@@ -106,7 +121,9 @@ export function summarise(profile: CpuProfile, window: { fromUs: number; toUs: n
         const category = frameCategory(node.callFrame, source(node));
         if (category) found.add(category);
       }
-      result = PRIORITY.find((category) => found.has(category)) ?? leafCategory(source(leaf));
+      let caller: ProfileNode | undefined = leaf;
+      while (caller && source(caller) === '' && parentOf.has(caller.id)) caller = byId.get(parentOf.get(caller.id) ?? 0);
+      result = PRIORITY.find((category) => found.has(category)) ?? leafCategory(caller?.callFrame, caller ? source(caller) : '');
     }
     categoryOf.set(leafId, result);
     return result;
@@ -137,7 +154,7 @@ export function summarise(profile: CpuProfile, window: { fromUs: number; toUs: n
     const where = source(node);
     const name = node.callFrame.functionName || '(anonymous)';
     const key = `${name} ${where}`;
-    const entry = byFunction.get(key) ?? { name, where: where.startsWith('node:') || where === '' ? where : basename(where), category: classify(id) as ProfileCategory, us: 0 };
+    const entry = byFunction.get(key) ?? { name, where: shortSource(where), category: classify(id) as ProfileCategory, us: 0 };
     entry.us += us;
     byFunction.set(key, entry);
   }
@@ -150,7 +167,7 @@ export function summarise(profile: CpuProfile, window: { fromUs: number; toUs: n
     categories: PROFILE_CATEGORIES.map((category) => ({ category, msPerRequest: perRequest(totals.get(category) ?? 0) })),
     topFunctions: [...byFunction.values()]
       .sort((a, b) => b.us - a.us)
-      .slice(0, 10)
+      .slice(0, 12)
       .map(({ us, ...rest }) => ({ ...rest, msPerRequest: perRequest(us) })),
   };
 }

@@ -131,7 +131,7 @@ export function report(m: Measurements, context: ReportContext): string {
     '',
     `Reproduce: \`${settings.command}\` (needs Debian's Chromium at ${context.chromiumPath}; uses ports ${portList[0]}-${portList.at(-1)}). ` +
       'It builds the app (`npm run build`) and the bare Next.js page (`bench/bare-next`, once more behind an empty proxy), starts the standalone servers, ' +
-      'the development backend, the local identity provider (for single sign-on) and a plain Node static server on 127.0.0.1, ' +
+      'the development backend, the local identity provider (for single sign-on), a plain Node static server and nginx (one worker, serving the prerendered login HTML) on 127.0.0.1, ' +
       `then builds the markup floor from the running app's own HTML of \`${context.markupFloorSource}\` (\`bench/markup-floor.ts\`: that markup as static JSX on bare Next.js, rendered per request), ` +
       'and measures everything below in this one run. ' +
       `Browsers reach the app as ${context.browserAppOrigin} and send \`x-forwarded-proto: http\`, as through \`npm run dev\`'s gateway. ` +
@@ -399,7 +399,7 @@ function nginxLimit(m: Measurements, context: ReportContext, cpuOf: (name: strin
     'Reaching it means nginx answering, from the build\'s files, the requests whose answer proxy.ts would not change; everything else goes on to the app as now:',
     '',
     "- **Only GET or HEAD of `/login/{lang}`**, the language in the path (`/login` itself redirects by `Accept-Language`), **without `error`** in the query (a message is rendered per request) and **with none of the cookies proxy.ts reads** (`__Host-lastLogin`, `loginUUID` with `__Host-deviceBinding`, the organisation's `SubDomain` cookie, `__Host-keptAddress`, `__Host-lastSignInMethod`, which picks the variant). Not \"no cookies at all\": a browser signed in to the web app sends that app's cookies of the shared domain too, so nginx would have to match the cookie names in `$http_cookie`, a list kept in step with `lib/cookies.ts`.",
-    `- **Only where the arrival cannot send the browser anywhere.** The arrival's checks run in proxy.ts, so only browsers without any of our cookies can skip them, and even they cannot skip all: a first visit without cookies still asks the backend's \`orgs/me\` whether the client's address is an office network (what the first-visit row costs above the \`?from=web\` row: ${(firstVisit - fromWeb).toFixed(2)} ms of app CPU and ${cpuOf('app-first-visit', 1).toFixed(2)} ms of backend CPU per request). Without moving that lookup (to the browser after the page has loaded, or to a map of office networks in nginx), nginx can take over only \`?from=web\` and \`?from=picker\` (no auto-login by definition), the loads that come back from the web app or the organisation picker. \`?from=web\` also clears the four sign-in cookies of a signed-out browser; for a browser without them there is nothing to clear.`,
+    `- **Only where the arrival cannot send the browser anywhere.** The arrival's checks run in proxy.ts, so only browsers without any of our cookies can skip them, and even they cannot skip all: a first visit without cookies still asks the backend's \`orgs/me\` whether the client's address is an office network (what the first-visit row costs beside the \`?from=web\` row: ${firstVisit >= fromWeb ? '+' : ''}${(firstVisit - fromWeb).toFixed(2)} ms of app CPU, within the machine's swing and ${cpuOf('app-first-visit', 1).toFixed(2)} ms of backend CPU per request). Without moving that lookup (to the browser after the page has loaded, or to a map of office networks in nginx), nginx can take over only \`?from=web\` and \`?from=picker\` (no auto-login by definition), the loads that come back from the web app or the organisation picker. \`?from=web\` also clears the four sign-in cookies of a signed-out browser; for a browser without them there is nothing to clear.`,
     '- **The Content-Security-Policy must then come from nginx.** Its `script-src` holds the SHA-256 of the page\'s inline scripts, which change with every build, and names the form targets and build assets by the request\'s protocol and host: the deployment would have to write nginx\'s `add_header` lines from the build\'s own HTML (what `lib/prerendered-pages.ts` does in the running server) and per host, along with the security headers, `Cache-Control: private, no-cache` and a request id (`$request_id`), and keep two places in step that are one today.',
     '- **Prerendered variants by last-used method** stay with the app (their cookie is one proxy.ts reads), as do sign-up, the picker, and every screen rendered per request.',
   ];
@@ -410,18 +410,24 @@ function profileSection(profile: ProfileSummary): string[] {
   const lines = [
     '### Where the prerendered page\'s CPU goes',
     '',
-    `\`bench/profile.ts\` (run by \`npm run bench\`): a fresh app process under \`node --cpu-prof\`, warmed up, then ${profile.requests} GETs of \`${profile.path}\` in ${profile.seconds} s at 10 connections; only the main thread's samples taken during that load count, each sorted by its stack (through the build's source maps) into the most specific category that appears on it, else by the code that ran. Milliseconds per request; the process's CPU from /proc (every thread) beside it.`,
+    `\`bench/profile.ts\` (run by \`npm run bench\`, after the load rounds): a fresh app process under \`node --cpu-prof\`, warmed up, then ${profile.requests} GETs of \`${profile.path}\` in ${profile.seconds} s at 10 connections; only the main thread's samples taken during that load count. Each sample goes, by its stack read through the build's source maps, to the most specific category on it (a frame of \`proxy.ts\` puts everything it calls under proxy.ts; pino's frames under logging), else to the code that ran (V8's builtins to their caller). A sample stands for wall time, which on two busy cores includes time the thread waited for a core, so the shares are what counts; the milliseconds are the shares of the process's own CPU per request from /proc (${profile.processCpuMsPerRequest.toFixed(2)} ms, every thread).`,
     '',
-    '| category | ms per request | share of the sampled time |',
+    '| category | share of the sampled main thread | ≈ CPU ms per request |',
     '|---|---|---|',
   ];
   const sampled = profile.sampledMsPerRequest;
   for (const { category, msPerRequest } of [...profile.categories].sort((a, b) => b.msPerRequest - a.msPerRequest)) {
-    lines.push(`| ${category} | ${msPerRequest.toFixed(3)} | ${((msPerRequest / sampled) * 100).toFixed(0)}% |`);
+    const share = msPerRequest / sampled;
+    lines.push(`| ${category} | ${(share * 100).toFixed(1)}% | ${(share * profile.processCpuMsPerRequest).toFixed(3)} |`);
   }
-  lines.push(`| **main thread, sampled** | ${sampled.toFixed(3)} | 100% |`);
-  lines.push(`| the process from /proc, every thread (GC helpers, libuv) | ${profile.processCpuMsPerRequest.toFixed(3)} | – |`);
-  lines.push('', 'The functions with the most time of their own:', '', '| function | where | category | ms per request |', '|---|---|---|---|');
-  for (const fn of profile.topFunctions) lines.push(`| \`${fn.name}\` | ${fn.where || '–'} | ${fn.category} | ${fn.msPerRequest.toFixed(3)} |`);
+  lines.push('', 'The functions with the most samples of their own (share of the sampled main thread):', '', '| function | source | category | share |', '|---|---|---|---|');
+  for (const fn of profile.topFunctions) lines.push(`| \`${fn.name}\` | ${fn.where || '–'} | ${fn.category} | ${((fn.msPerRequest / sampled) * 100).toFixed(1)}% |`);
+  const etag = profile.topFunctions.filter((fn) => fn.where.endsWith('server/lib/etag.js')).reduce((sum, fn) => sum + fn.msPerRequest, 0);
+  if (etag > 0) {
+    lines.push(
+      '',
+      `Next hashes the whole prerendered page for its ETag on every request (\`server/lib/etag.js\`, ${((etag / sampled) * 100).toFixed(1)}% of the samples). The ETag is what lets a browser revalidating its \`no-cache\` copy get a 304, so \`generateEtags: false\` would trade that away; the page cannot change between builds, so its hash could be taken once.`,
+    );
+  }
   return lines;
 }
