@@ -13,15 +13,15 @@ import { requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/metrics';
 import { isValidEmail } from '@/lib/validation';
 import type { Language } from '@/lib/i18n/routing';
-import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
-import type { TrialExpiredLinks, TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 import { LINK_CODE_FIELD } from './confirmation-field';
 import { rateLimitText } from './rate-limit-text';
 import type { RateLimitText } from './rate-limit-view';
 
 /**
- * What the e-mail form shows after an answer. The views that replace the form come with their
- * words, translated here: the login page, sent to everyone, carries none of them.
+ * What the e-mail form shows after an answer. The rate-limit view comes with its words, translated
+ * here, so the login page, sent to everyone, does not carry them. Only plain values: a post made
+ * before script ran hands this state to the page as JSON, and an element in it (the trial-ended
+ * view's rich text) would break that page's hydration, so that view's words stay with the page.
  */
 export type EmailFormState =
   | { status: 'idle'; email: string }
@@ -29,7 +29,7 @@ export type EmailFormState =
   | { status: 'error'; email: string; message: string }
   /** `retryAfterMs`: how long until another try can work, where this app or the backend knows. */
   | { status: 'rate-limited'; email: string; retryAfterMs?: number; text: RateLimitText }
-  | { status: 'trial-expired'; email: string; links: TrialExpiredLinks; text: TrialExpiredText };
+  | { status: 'trial-expired'; email: string };
 
 async function rateLimited(language: Language, email: string, retryAfterMs: number | undefined): Promise<EmailFormState> {
   const text = await rateLimitText(language);
@@ -86,7 +86,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     case 'rateLimitView':
       return await rateLimited(locale, email, outcome.retryAfterMs);
     case 'trialExpiredView':
-      return { status: 'trial-expired', email, ...(await trialExpiredContent(locale)) };
+      return { status: 'trial-expired', email };
     case 'message':
       return { status: 'error', email, message: await errorText(locale, outcome.message) };
   }

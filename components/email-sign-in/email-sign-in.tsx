@@ -8,6 +8,7 @@ import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/i18n/routing';
 import type { EmailFormState } from './actions';
+import type { TrialExpiredLinks, TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 
 // Shown only after the backend refused: their script is fetched then, not with every login page.
 const RateLimitView = lazy(() => import('./rate-limit-view').then((module) => ({ default: module.RateLimitView })));
@@ -18,6 +19,7 @@ export type EmailSignInText = {
   form: Pick<Messages['login'], 'emailLabel' | 'emailPlaceholder' | 'submit' | 'submitting'>;
   /** Checked here before anything is sent; every other error comes translated from the action. */
   emailNotValid: string;
+  trialExpired: TrialExpiredText;
 };
 
 type EmailSignInProps = {
@@ -33,6 +35,7 @@ type EmailSignInProps = {
    * same, or the answer is lost.
    */
   permalink: string;
+  trialExpiredLinks: TrialExpiredLinks;
   text: EmailSignInText;
   /**
    * What comes before the form (server-rendered): the page's heading and introduction, and the
@@ -46,7 +49,7 @@ type EmailSignInProps = {
 };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, permalink, text, header, lastUsedMark, children }: EmailSignInProps) {
+export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, permalink, trialExpiredLinks, text, header, lastUsedMark, children }: EmailSignInProps) {
   const [state, formAction] = useActionState(action, { status: 'idle', email: initialEmail }, permalink);
   useEffect(() => {
     if (initialEmail) void forgetKeptAddress();
@@ -64,7 +67,7 @@ export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, ac
   if (view.status === 'trial-expired') {
     return (
       <Suspense>
-        <TrialExpiredView links={view.links} text={view.text} />
+        <TrialExpiredView links={trialExpiredLinks} text={text.trialExpired} />
       </Suspense>
     );
   }

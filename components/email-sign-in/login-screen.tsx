@@ -3,6 +3,7 @@ import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
+import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
@@ -29,9 +30,10 @@ export type LoginScreenProps = {
  * per request with an error message or a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
  */
 export async function LoginScreen({ language, lastUsed, error, keptEmail }: LoginScreenProps) {
-  const [t, tErrors] = await Promise.all([
+  const [t, tErrors, trialExpired] = await Promise.all([
     getTranslations({ locale: language, namespace: 'login' }),
     getTranslations({ locale: language, namespace: 'errors' }),
+    trialExpiredContent(language),
   ]);
   const order = loginPageOrder(lastUsed);
   // The introduction names the methods in the order they stand.
@@ -53,6 +55,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
     emailNotValid: tErrors('emailNotValid'),
+    trialExpired: trialExpired.text,
   };
 
   return (
@@ -65,6 +68,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
         forgetKeptAddress={forgetKeptAddress}
         action={requestSignInLink}
         permalink={loginPagePath(language)}
+        trialExpiredLinks={trialExpired.links}
         text={text}
         header={
           <>

@@ -126,6 +126,36 @@ test('without JavaScript, the answer to the prerendered login form shows in plac
   await context.close();
 });
 
+test('a post made before the script ran keeps its answer once the page hydrates: a refused address, an ended trial, a limit', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const answers = [
+    { address: 'not-found@errors.test', heading: 'Sign in', shows: page.getByRole('main').getByText('User not found') },
+    { address: 'trial-expired@errors.test', heading: 'Your free trial has ended', shows: page.getByRole('heading', { level: 1, name: 'Your free trial has ended' }) },
+    { address: 'rate-limited@errors.test', heading: 'Please wait a moment', shows: page.getByRole('heading', { level: 1, name: 'Please wait a moment' }) },
+  ];
+  for (const { address, heading, shows } of answers) {
+    await page.goto('/login/en');
+    // As the browser posts the form when a person sends it before React took it over: a copy,
+    // which no script intercepts, so the answer arrives as a document and then hydrates.
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.evaluate((email) => {
+      const copy = document.querySelector('form')!.cloneNode(true) as HTMLFormElement;
+      copy.querySelector<HTMLInputElement>('input[type="email"]')!.value = email;
+      copy.hidden = true;
+      document.body.append(copy);
+      copy.submit();
+    }, address);
+    await answered;
+    await page.waitForLoadState('load');
+    // Hydrated: React marks the heading it took over. Only then could an answer it cannot read break the page.
+    await expect.poll(() => page.locator('h1').evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(shows).toBeVisible();
+  }
+  expect(pageErrors).toEqual([]);
+});
+
 test('a mail scanner fetching the link does not use it up', async ({ page, browser, request }) => {
   const email = uniqueAddress('anna@acme.test');
   await requestLink(page, email);

@@ -9,6 +9,7 @@ import messages from '@/messages/en.json';
 const text: EmailSignInText = {
   form: messages.login,
   emailNotValid: messages.errors.emailNotValid,
+  trialExpired: messages.trialExpired,
 };
 
 function renderSignIn(initialEmail?: string) {
@@ -24,6 +25,7 @@ function renderSignIn(initialEmail?: string) {
       forgetKeptAddress={forgetKeptAddress}
       action={action}
       permalink="/login/en"
+      trialExpiredLinks={{ sales: '/login/en/links/sales', pricing: '/login/en/links/pricing', login: '/login/en' }}
       text={text}
       header={<h1>Sign in</h1>}
     >
