@@ -36,8 +36,6 @@ export type LighthouseTarget = {
   url: string;
   headers?: Record<string, string>;
   submitEmail?: string;
-  /** The `$ACTION_KEY` the posted copy carries (bench/screens.ts, Visit). */
-  submitActionKey?: string;
   /** The heading the posted form's answer must show. */
   heading?: string;
 };
@@ -61,7 +59,7 @@ async function formPostRun(port: number, target: LighthouseTarget & { submitEmai
     await session.send('Network.setCacheDisabled', { cacheDisabled: true });
     await session.send('Network.setCacheDisabled', { cacheDisabled: false });
     await session.detach();
-    const result = await navigation(page, () => page.evaluate(submitFormWithoutScript, { email: target.submitEmail, actionKey: target.submitActionKey }), {
+    const result = await navigation(page, () => page.evaluate(submitFormWithoutScript, { email: target.submitEmail }), {
       flags: { ...flags, extraHeaders: target.headers },
     });
     const heading = await page.evaluate(firstHeading);

@@ -237,7 +237,7 @@ try {
     try {
       const page = await context.newPage();
       const email = visit.submitEmail;
-      const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, { email, actionKey: visit.submitActionKey }) : undefined);
+      const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, { email }) : undefined);
       // A screen whose state went missing redirects elsewhere: that would be measured silently.
       if (page.url() !== url) throw new Error(`${url} ended on ${page.url()}`);
       const heading = visit.heading ? await page.evaluate(firstHeading) : undefined;
@@ -382,7 +382,6 @@ try {
         url: `${BROWSER_APP_ORIGIN}${visit.path}`,
         headers: { ...FORWARDED_HEADERS, ...(visit.cookie ? { cookie: visit.cookie } : {}) },
         submitEmail: visit.submitEmail,
-        submitActionKey: visit.submitActionKey,
         heading: visit.heading,
       };
     });

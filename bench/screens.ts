@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mailSentCookie, newBrowserContext, requestLink, stateCookie } from './sign-in.ts';
+import { mailSentCookie, requestLink, stateCookie } from './sign-in.ts';
 
 /**
  * Every screen of the sign-in (issues 14 and 16), as a browser reaches it: the URL to load, and
@@ -22,12 +22,6 @@ export type Visit = {
   submitEmail?: string;
   /** The heading the document must show: the check that a form post arrived where it should. */
   heading?: string;
-  /**
-   * The `$ACTION_KEY` the posted copy carries: the one of the page rendered per request, which
-   * answers every post. The prerendered page's form carries its own route's key, which the
-   * answer does not recognise (issue 33): posted as it is, the answer shows a fresh form.
-   */
-  submitActionKey?: string;
 };
 
 export type Screen = {
@@ -121,36 +115,20 @@ export function appScreens(appOrigin: string): Screen[] {
       renderedPerRequest: false,
       // Not a page of its own: the login form's answer for an organisation whose trial ended. With
       // script it replaces the form in place; as a document, it is what the form's post returns.
-      visit: async (browser) => ({
+      visit: async () => ({
         path: '/login/en',
         submitEmail: 'trial-expired@errors.test',
         heading: englishText('trialExpired', 'heading'),
-        submitActionKey: await actionKeyRenderedPerRequest(browser, appOrigin),
       }),
     },
   ];
 }
 
-/** The `$ACTION_KEY` of the login form as the page rendered per request (an empty `?error=`) carries it. */
-async function actionKeyRenderedPerRequest(browser: Browser, appOrigin: string): Promise<string> {
-  const context = await newBrowserContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${appOrigin}/login/en?error=`);
-    const key = await page.locator('input[name="$ACTION_KEY"]').first().getAttribute('value');
-    if (!key) throw new Error('the login page rendered per request has no $ACTION_KEY');
-    return key;
-  } finally {
-    await context.close();
-  }
-}
-
 /**
  * Runs in the page: posts a copy of its first form with `email` filled in, as a browser without
- * script would post the form itself (React's own form would be intercepted by its script), with
- * `actionKey` as its `$ACTION_KEY` when given (see Visit).
+ * script would post the form itself (React's own form would be intercepted by its script).
  */
-export function submitFormWithoutScript({ email, actionKey }: { email: string; actionKey?: string }): void {
+export function submitFormWithoutScript({ email }: { email: string }): void {
   const original = document.querySelector('form');
   if (!original) throw new Error('no form on the page');
   const copy = original.cloneNode(true) as HTMLFormElement;
@@ -160,8 +138,6 @@ export function submitFormWithoutScript({ email, actionKey }: { email: string; a
   const field = copy.querySelector<HTMLInputElement>('input[name="email"]');
   if (!field) throw new Error('no email field in the form');
   field.value = email;
-  const key = copy.querySelector<HTMLInputElement>('input[name="$ACTION_KEY"]');
-  if (key && actionKey) key.value = actionKey;
   copy.hidden = true;
   document.body.append(copy);
   copy.submit();
