@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { DOMAIN } from '../support/environment.ts';
 
 /**
@@ -9,9 +9,10 @@ import { DOMAIN } from '../support/environment.ts';
  * are the real ones.
  */
 export async function startLoopbackTunnel(): Promise<{ port: number; close: () => Promise<void> }> {
-  const server: Server = createServer((_request, response) => response.writeHead(405).end('CONNECT only')).on('connect', (request, client, head) => {
-    const target = new URL(`https://${request.url}`);
-    if (!target.hostname.endsWith(`.${DOMAIN}`)) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+  const open = new Set<Socket>();
+  const server: Server = createServer((_request, response) => response.writeHead(405).end('CONNECT only')).on('connect', (request, client: Socket, head) => {
+    const target = URL.parse(`https://${request.url}`);
+    if (!target?.hostname.endsWith(`.${DOMAIN}`)) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     const upstream = connect(Number(target.port || 443), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
@@ -20,10 +21,19 @@ export async function startLoopbackTunnel(): Promise<{ port: number; close: () =
     });
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // A browser that outlived its driver (MiniBrowser, once WebKitWebDriver is killed) may hold
+    // a tunnel open: closing waits for no one, or the worker's teardown would.
+    close: () => {
+      for (const socket of open) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
