@@ -10,17 +10,21 @@ const reports = [
   {
     runner: 'e2e',
     file: 'reports/e2e.json',
-    count: (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }),
+    // An error outside every test (a worker's teardown, a server that would not start) fails the run too.
+    count: (report) => ({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected + report.errors.length }),
+    errors: (report) => report.errors.map((error) => error.message ?? error.value ?? JSON.stringify(error)),
   },
 ];
 
 const total = { passed: 0, failed: 0 };
-for (const { runner, file, count } of reports) {
+for (const { runner, file, count, errors } of reports) {
   if (!existsSync(file)) {
     console.log(`${runner}: did not run`);
     continue;
   }
-  const { passed, failed } = count(JSON.parse(readFileSync(file, 'utf8')));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { passed, failed } = count(report);
+  for (const message of errors?.(report) ?? []) console.log(`${runner}: an error outside any test: ${message.split('\n').slice(0, 12).join('\n  ')}`);
   total.passed += passed;
   total.failed += failed;
   console.log(`${runner}: ${passed} passed, ${failed} failed`);
