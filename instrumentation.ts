@@ -10,8 +10,9 @@ export async function register() {
     const said = Symbol.for('desk-login:startup-warnings');
     if (!(said in process)) {
       Object.defineProperty(process, said, { value: true });
-      const { logger } = await import('@/lib/logger');
+      const [{ logger }, { describeFleetState }] = await Promise.all([import('@/lib/logger'), import('@/lib/fleet-state')]);
       for (const warning of warnings) logger().warn({ startup: true }, warning);
+      logger().info({ startup: true }, describeFleetState());
     }
   }
 }

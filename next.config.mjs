@@ -17,6 +17,9 @@ const nextConfig = {
   // No next/image here: the native image libraries stay out of the standalone server.
   images: { unoptimized: true },
   outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
+  // lib/fleet-state.ts's libraries are loaded by Node, not bundled once per layer: one Redis
+  // client and one set of classes per process.
+  serverExternalPackages: ['ioredis', 'rate-limiter-flexible'],
   poweredByHeader: false,
   // Development only (`next dev`): its request lines print sign-in links' queries and server
   // actions' arguments, addresses included. The app's own log says what happened, without them.

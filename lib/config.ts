@@ -114,6 +114,12 @@ function settingsSchema(production: boolean) {
       .regex(/^[1-9][0-9]*$/, { error: 'must be a whole number of at least 1: the reverse proxies in front of the app (nginx alone: 1)' })
       .transform(Number)
       .default(1),
+    // Where the fleet keeps its limits and one-time codes (lib/fleet-state.ts); unset: per process.
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be up to 64 letters, digits and : _ . -' })
+      .default('desk-login:'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     // OTLP over HTTP, the full address of the traces endpoint (…/v1/traces); unset, no span is exported (lib/tracing.ts).
@@ -140,6 +146,8 @@ export type Config = {
   /** A redirect_uri without a PKCE challenge is refused: its app would receive the token itself. */
   ssoRequireCodeChallenge: boolean;
   trustedProxyHops: number;
+  /** The fleet's shared store; undefined: this process's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
   logLevel: (typeof logLevels)[number];
   traces: { endpoint: string | undefined; serviceName: string };
   links: {
@@ -220,6 +228,7 @@ export function parseConfig(environment: Environment): ConfigResult {
       ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
       ssoRequireCodeChallenge: settings.SSO_REQUIRE_CODE_CHALLENGE,
       trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
+      redis: settings.REDIS_URL ? { url: settings.REDIS_URL, keyPrefix: settings.REDIS_KEY_PREFIX } : undefined,
       logLevel: settings.LOG_LEVEL,
       traces: { endpoint: settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, serviceName: settings.OTEL_SERVICE_NAME },
       links: {

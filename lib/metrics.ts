@@ -57,6 +57,12 @@ export type TamperingKind = (typeof tamperingKinds)[number];
 const throttlers = ['backend', 'link_lock', 'code_attempts'] as const;
 export type Throttler = (typeof throttlers)[number];
 
+/** The limits and one-time marks the fleet shares (lib/fleet-state.ts). */
+export const sharedLimitNames = ['link_lock', 'code_tries', 'backend_checks', 'app_codes', 'declined_links'] as const;
+export type SharedLimitName = (typeof sharedLimitNames)[number];
+const whenUnreachable = ['fail-closed', 'per-process'] as const;
+export type WhenUnreachable = (typeof whenUnreachable)[number];
+
 const signInMethods = ['email', 'google', 'microsoft'] as const satisfies readonly SignInMethod[];
 const providers = ['google', 'microsoft'] as const satisfies readonly ProviderId[];
 
@@ -117,6 +123,12 @@ function createMetrics() {
       labelNames: ['by'] as const,
       registers,
     }),
+    sharedStateUnavailable: new Counter({
+      name: 'desk_login_shared_state_unavailable_total',
+      help: 'Calls to the shared store (Redis) that failed or timed out, by limit and by what this instance did instead: refused (fail-closed) or counted alone (per-process).',
+      labelNames: ['limit', 'then'] as const,
+      registers,
+    }),
   };
   new Gauge({
     name: 'desk_login_ready',
@@ -134,6 +146,7 @@ function createMetrics() {
   for (const decision of arrivalDecisions) metrics.arrivals.labels(decision).inc(0);
   for (const kind of tamperingKinds) metrics.tampering.labels(kind).inc(0);
   for (const by of throttlers) metrics.throttled.labels(by).inc(0);
+  for (const limit of sharedLimitNames) for (const then of whenUnreachable) metrics.sharedStateUnavailable.labels(limit, then).inc(0);
   return metrics;
 }
 
@@ -192,6 +205,10 @@ export function countTampering(kind: TamperingKind): void {
 
 export function countThrottled(by: Throttler): void {
   metrics().throttled.labels(bounded(by, throttlers)).inc();
+}
+
+export function countSharedStateUnavailable(limit: SharedLimitName, then: WhenUnreachable): void {
+  metrics().sharedStateUnavailable.labels(bounded(limit, sharedLimitNames), bounded(then, whenUnreachable)).inc();
 }
 
 /** Why a backend call ended a sign-in, in the words of the failure counter. */

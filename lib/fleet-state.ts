@@ -1,0 +1,158 @@
+import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { getConfig } from '@/lib/config';
+import { logger } from '@/lib/logger';
+import { countSharedStateUnavailable, type SharedLimitName, type WhenUnreachable } from '@/lib/metrics';
+
+/**
+ * What every instance of one deployment must agree on: the limits and one-time marks of a sign-in
+ * (docs/decisions.md, "One truth for the fleet"). With `REDIS_URL` they live in Redis, where one
+ * atomic counter serves the whole fleet; without it, in this process's memory, which is the whole
+ * truth only for a deployment of one instance.
+ */
+
+/**
+ * A limit of `points` per key in `durationSeconds`. When Redis does not answer, `fail-closed`
+ * refuses (SharedStateUnavailable), for a limit whose whole point is lost per process;
+ * `per-process` goes on with this process's memory, logged and counted, for one whose loss only
+ * makes the fleet as lenient as one instance times N.
+ */
+export type SharedLimitRule = { points: number; durationSeconds: number; whenUnreachable: WhenUnreachable };
+
+/** The answer of a spend: whether it was within the points, how many are spent, and until when. */
+export type Spent = { allowed: boolean; spent: number; msBeforeNext: number };
+
+export class SharedStateUnavailable extends Error {
+  constructor(readonly limit: SharedLimitName) {
+    super(`the shared store did not answer for ${limit}`);
+    this.name = 'SharedStateUnavailable';
+  }
+}
+
+/**
+ * How long one call may take. A loopback or in-zone Redis answers in a millisecond or two; a
+ * process under load runs its timers late, and a timeout here refuses a code or loosens a limit.
+ */
+const CALL_TIMEOUT_MS = 150;
+
+type FleetStore = { redis: Redis | undefined; memory: Map<SharedLimitName, RateLimiterMemory>; unreachable: Set<SharedLimitName> };
+
+/** One per process, however many bundles of this file Next loads. */
+const STORE = Symbol.for('desk-login:fleet-store');
+
+function fleetStore(): FleetStore {
+  const holder = globalThis as { [STORE]?: FleetStore };
+  holder[STORE] ??= { redis: connect(), memory: new Map(), unreachable: new Set() };
+  return holder[STORE];
+}
+
+function connect(): Redis | undefined {
+  const { redis } = getConfig();
+  if (!redis) return undefined;
+  const client = new Redis(redis.url, {
+    keyPrefix: redis.keyPrefix,
+    commandTimeout: CALL_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    // A call queued while the connection is down still ends at its timeout.
+    maxRetriesPerRequest: 1,
+    // Never more than a second between attempts: the fleet recovers as soon as Redis does.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
+  let lastError = '';
+  client.on('error', (error: Error) => {
+    if (error.message === lastError) return;
+    lastError = error.message;
+    logger().warn({ redis: 'unreachable', error: error.message }, 'Redis connection failed');
+  });
+  client.on('ready', () => {
+    if (lastError) logger().info({ redis: 'ready' }, 'Redis connection restored');
+    lastError = '';
+  });
+  return client;
+}
+
+/** One line for the start-up log: where this instance keeps what the fleet must share. */
+export function describeFleetState(): string {
+  const { redis } = getConfig();
+  if (!redis) return 'REDIS_URL is not set: sign-in limits and one-time codes are kept per process, which holds for one instance only';
+  // The host alone: the URL may carry a password.
+  const { host, protocol } = new URL(redis.url);
+  return `sign-in limits and one-time codes are shared through Redis at ${protocol}//${host} (keys under "${redis.keyPrefix}")`;
+}
+
+function memoryLimiter(name: SharedLimitName, rule: SharedLimitRule): RateLimiterMemory {
+  const { memory } = fleetStore();
+  let limiter = memory.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.durationSeconds });
+    memory.set(name, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * A spend beyond the points: rate-limiter-flexible rejects with its result rather than an error.
+ * Told by shape as well as class, should two copies of the library ever meet in one process.
+ */
+function isRefusal(value: unknown): value is RateLimiterRes {
+  return value instanceof RateLimiterRes || (typeof value === 'object' && value !== null && 'consumedPoints' in value && 'msBeforeNext' in value);
+}
+
+function answerOf(result: RateLimiterRes, points: number): Spent {
+  return { allowed: result.consumedPoints <= points, spent: result.consumedPoints, msBeforeNext: result.msBeforeNext };
+}
+
+/**
+ * A limit of the fleet: `spend` counts atomically in the shared store, `spent` reads the count,
+ * `forget` takes it back. Keys are digests or random ids, never an address.
+ */
+export function sharedLimit(name: SharedLimitName, rule: SharedLimitRule) {
+  let shared: RateLimiterRedis | undefined;
+  function store(): RateLimiterRedis {
+    shared ??= new RateLimiterRedis({ storeClient: fleetStore().redis, keyPrefix: name, points: rule.points, duration: rule.durationSeconds });
+    return shared;
+  }
+
+  /** Runs a call on the shared store; when it fails, on this process's memory or not at all. */
+  async function attempt<T>(call: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    if (!fleetStore().redis) return await call(memoryLimiter(name, rule));
+    try {
+      const value = await call(store());
+      if (fleetStore().unreachable.delete(name)) logger().info({ limit: name }, 'shared limit answered by Redis again');
+      return value;
+    } catch (error) {
+      countSharedStateUnavailable(name, rule.whenUnreachable);
+      const { unreachable } = fleetStore();
+      if (!unreachable.has(name)) {
+        unreachable.add(name);
+        logger().warn(
+          { limit: name, whenUnreachable: rule.whenUnreachable, error: error instanceof Error ? error.message : String(error) },
+          rule.whenUnreachable === 'fail-closed' ? 'shared limit unavailable: refusing until Redis answers' : 'shared limit unavailable: kept per process until Redis answers',
+        );
+      }
+      if (rule.whenUnreachable === 'fail-closed') throw new SharedStateUnavailable(name);
+      return await call(memoryLimiter(name, rule));
+    }
+  }
+
+  return {
+    async spend(key: string, points = 1): Promise<Spent> {
+      return attempt(async (limiter) => {
+        try {
+          return answerOf(await limiter.consume(key, points), rule.points);
+        } catch (refused) {
+          if (isRefusal(refused)) return answerOf(refused, rule.points);
+          throw refused;
+        }
+      });
+    },
+    async spent(key: string): Promise<number> {
+      return attempt(async (limiter) => (await limiter.get(key))?.consumedPoints ?? 0);
+    },
+    async forget(key: string): Promise<void> {
+      await attempt(async (limiter) => void (await limiter.delete(key)));
+    },
+  };
+}
+
+export type SharedLimit = ReturnType<typeof sharedLimit>;

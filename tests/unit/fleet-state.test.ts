@@ -1,0 +1,75 @@
+import { createServer, type AddressInfo } from 'node:net';
+
+/**
+ * The fleet's limits when Redis does not answer (lib/fleet-state.ts): a port on loopback that
+ * nothing listens on, so every call meets a real refused connection and the call timeout. With
+ * Redis answering, tests/e2e/fleet.spec.ts runs them across two instances.
+ */
+
+process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
+process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
+process.env.APP_DOMAINS ??= 'desk.test';
+process.env.LOG_LEVEL = 'silent';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function sample(series: string): Promise<number> {
+  const { metricsExposition } = await import('@/lib/metrics');
+  const line = (await metricsExposition()).body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return Number(line?.slice(series.length + 1) ?? NaN);
+}
+
+describe('a shared limit with Redis unreachable', () => {
+  let fleet: typeof import('@/lib/fleet-state');
+
+  beforeAll(async () => {
+    process.env.REDIS_URL = `redis://127.0.0.1:${await closedPort()}`;
+    fleet = await import('@/lib/fleet-state');
+  });
+
+  afterAll(async () => {
+    const store = (globalThis as Record<symbol, { redis?: import('ioredis').default }>)[Symbol.for('desk-login:fleet-store')];
+    store?.redis?.disconnect();
+    // ioredis then waits its disconnectTimeout (2 s) on a socket that was refused long ago.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+  });
+
+  it('fail-closed refuses within its time bound, and counts the refusal', async () => {
+    const tries = fleet.sharedLimit('code_tries', { points: 5, durationSeconds: 60, whenUnreachable: 'fail-closed' });
+    const before = await sample('desk_login_shared_state_unavailable_total{limit="code_tries",then="fail-closed"}');
+    const started = performance.now();
+    await expect(tries.spend('link-1')).rejects.toBeInstanceOf(fleet.SharedStateUnavailable);
+    await expect(tries.spent('link-1')).rejects.toBeInstanceOf(fleet.SharedStateUnavailable);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(await sample('desk_login_shared_state_unavailable_total{limit="code_tries",then="fail-closed"}')).toBe(before + 2);
+  });
+
+  it('per-process still limits within this process, and counts each fallback', async () => {
+    const locks = fleet.sharedLimit('link_lock', { points: 1, durationSeconds: 30, whenUnreachable: 'per-process' });
+    const before = await sample('desk_login_shared_state_unavailable_total{limit="link_lock",then="per-process"}');
+    await expect(locks.spend('address-digest')).resolves.toMatchObject({ allowed: true, spent: 1 });
+    await expect(locks.spend('address-digest')).resolves.toMatchObject({ allowed: false, spent: 2 });
+    // The positive control: another key has its own point.
+    await expect(locks.spend('another-digest')).resolves.toMatchObject({ allowed: true, spent: 1 });
+    expect(await sample('desk_login_shared_state_unavailable_total{limit="link_lock",then="per-process"}')).toBe(before + 3);
+  });
+});
+
+describe('a shared limit without REDIS_URL', () => {
+  it("is this process's memory, and says so in one start-up line", async () => {
+    jest.resetModules();
+    delete process.env.REDIS_URL;
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('desk-login:fleet-store')];
+    const fleet = await import('@/lib/fleet-state');
+    expect(fleet.describeFleetState()).toMatch(/^REDIS_URL is not set: .* per process/);
+    const once = fleet.sharedLimit('app_codes', { points: 1, durationSeconds: 60, whenUnreachable: 'per-process' });
+    await expect(once.spend('code-1')).resolves.toMatchObject({ allowed: true });
+    await expect(once.spend('code-1')).resolves.toMatchObject({ allowed: false });
+  });
+});
