@@ -8,6 +8,7 @@ import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countThrottled } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
+import { sharedLimit, SharedStateUnavailable } from '@/lib/fleet-state';
 import { digests } from '@/lib/sealed';
 
 /**
@@ -86,32 +87,26 @@ export const { read: readKeptAddress, write: keepAddress } = sealedCookie('keptA
 export const SEND_AGAIN_LOCK_MS = 30_000;
 
 /**
- * When this instance last had a link sent to each address, by a digest of it: a fresh form post
- * for the same address waits out the same 30 s as "send again", which a new form would bypass.
+ * The 30 s between two links to one address, held for the whole fleet: a fresh form post for the
+ * same address waits it out as "send again" does, which a new form, or another instance, would bypass.
  */
-const linksSentByAddress = new Map<string, number>();
+const linkLocks = sharedLimit('link_lock', { points: 1, durationSeconds: SEND_AGAIN_LOCK_MS / 1000, whenUnreachable: 'per-process' });
 
 function addressKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 }
 
-/** Whether a link went to this address less than SEND_AGAIN_LOCK_MS ago (as this instance knows). */
-export function isLinkLockedFor(email: string): boolean {
-  return linkLockRemainingMs(email) > 0;
+/**
+ * Takes the lock on sending a link to this address, atomically: 0 when this request holds it now,
+ * else how long another still holds it. A request that then sends no link gives it back.
+ */
+export async function takeLinkLock(email: string): Promise<number> {
+  const { allowed, msBeforeNext } = await linkLocks.spend(addressKey(email));
+  return allowed ? 0 : Math.max(1, msBeforeNext);
 }
 
-/** How long until another link may go to this address; 0 when it may now. */
-export function linkLockRemainingMs(email: string): number {
-  const sentAt = linksSentByAddress.get(addressKey(email));
-  return sentAt === undefined ? 0 : Math.max(0, SEND_AGAIN_LOCK_MS - (Date.now() - sentAt));
-}
-
-export function rememberLinkSentTo(email: string): void {
-  const now = Date.now();
-  if (linksSentByAddress.size > 10_000) {
-    for (const [key, sentAt] of linksSentByAddress) if (now - sentAt >= SEND_AGAIN_LOCK_MS) linksSentByAddress.delete(key);
-  }
-  linksSentByAddress.set(addressKey(email), now);
+export async function releaseLinkLock(email: string): Promise<void> {
+  await linkLocks.forget(addressKey(email));
 }
 
 /** How long ago the link was sent, by this server's clock, which also wrote `sentAt`: the browser's may be set differently. */
@@ -179,48 +174,46 @@ export type EmailSignInStatus =
 /** Wrong codes a wait survives; the fifth ends it. */
 export const LINK_CODE_ATTEMPTS = 5;
 
-/** A wait asks the backend at most once in this long, however often it is polled. */
+/** A wait asks the backend at most once in this long, however often, and wherever, it is polled. */
 const POLL_COALESCING_MS = 3_000;
+const backendChecks = sharedLimit('backend_checks', { points: 1, durationSeconds: POLL_COALESCING_MS / 1000, whenUnreachable: 'per-process' });
 
 /**
- * What this instance knows of each wait beside its cookie, which the browser could replay: its
- * latest backend check and its wrong codes. Forgotten when the wait would have ended anyway.
+ * The codes tried for each wait, by its link, in the whole fleet: a replayed cookie, or another
+ * instance, gains no try. Counted before the code is compared, so that tries sent at once cannot
+ * all pass the count. Without the store no code is compared at all.
  */
-type WaitRecord = { endsAt: number; wrongCodes: number; check?: { at: number; answer: Promise<BackendResult<LinkConfirmation>> } };
-const waits = new Map<string, WaitRecord>();
+const codeTries = sharedLimit('code_tries', { points: LINK_CODE_ATTEMPTS, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'fail-closed' });
 
-function waitRecord(pending: EmailSignInState): WaitRecord {
-  const now = Date.now();
-  if (waits.size > 1_000) {
-    for (const [uuid, wait] of waits) if (wait.endsAt < now) waits.delete(uuid);
-  }
-  let wait = waits.get(pending.uuid);
-  if (!wait) {
-    wait = { endsAt: pending.sentAt + EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000, wrongCodes: 0 };
-    waits.set(pending.uuid, wait);
-  }
-  return wait;
-}
+/** This instance's latest backend check of each wait, shared by the polls that arrive within a few seconds. */
+const recentChecks = new Map<string, { at: number; answer: Promise<BackendResult<LinkConfirmation>> }>();
 
 function isOver(pending: EmailSignInState | undefined): pending is undefined {
   return !pending || Date.now() - pending.sentAt > EMAIL_SIGN_IN_LIFETIME_SECONDS * 1000;
 }
 
-function wrongCodesOf(pending: EmailSignInState): number {
-  return Math.max(pending.wrongCodes ?? 0, waitRecord(pending).wrongCodes);
+async function codeTriesOf(pending: EmailSignInState): Promise<number> {
+  return Math.max(pending.wrongCodes ?? 0, await codeTries.spent(pending.uuid));
 }
 
+const STILL_PENDING: BackendResult<LinkConfirmation> = { ok: true, value: { confirmed: false } };
+
 /**
- * The backend's isValidId for this wait, shared by every poll within a few seconds. A browser
- * that just confirmed the link itself asks afresh: it is the one that must not wait.
+ * The backend's isValidId for this wait, at most once per few seconds in the fleet: a poll that
+ * another instance answered a moment ago is told "not yet", and asks again at its next poll. A
+ * browser that just confirmed the link itself asks afresh: it is the one that must not wait.
  */
-function linkConfirmationOf(pending: EmailSignInState, fresh: boolean): Promise<BackendResult<LinkConfirmation>> {
-  const wait = waitRecord(pending);
+async function linkConfirmationOf(pending: EmailSignInState, fresh: boolean): Promise<BackendResult<LinkConfirmation>> {
   const now = Date.now();
-  if (fresh || !wait.check || now - wait.check.at >= POLL_COALESCING_MS) {
-    wait.check = { at: now, answer: isValidId(pending.uuid, pending.deviceId) };
+  const recent = recentChecks.get(pending.uuid);
+  if (!fresh && recent && now - recent.at < POLL_COALESCING_MS) return recent.answer;
+  if (!fresh && !(await backendChecks.spend(pending.uuid)).allowed) return STILL_PENDING;
+  if (recentChecks.size > 1_000) {
+    for (const [uuid, check] of recentChecks) if (now - check.at >= POLL_COALESCING_MS) recentChecks.delete(uuid);
   }
-  return wait.check.answer;
+  const answer = isValidId(pending.uuid, pending.deviceId);
+  recentChecks.set(pending.uuid, { at: now, answer });
+  return answer;
 }
 
 /** The six digits that carry a link confirmed in one browser over to the browser that asked for it. */
@@ -261,7 +254,13 @@ async function completeEmailSignIn(pending: EmailSignInState, confirmation: Conf
 export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
-  if (isOver(pending) || wrongCodesOf(pending) >= LINK_CODE_ATTEMPTS) return { state: 'expired' };
+  if (isOver(pending)) return { state: 'expired' };
+  try {
+    if ((await codeTriesOf(pending)) >= LINK_CODE_ATTEMPTS) return { state: 'expired' };
+  } catch (error) {
+    if (error instanceof SharedStateUnavailable) return { state: 'unavailable' };
+    throw error;
+  }
 
   const confirmedHere = (await linkConfirmedHereCookie.read(received))?.uuid === pending.uuid;
   let confirmation = pending.confirmedElsewhere;
@@ -286,12 +285,13 @@ export type LinkCodeOutcome =
   | { state: 'wrong'; triesLeft: number }
   | { state: 'malformed' }
   | { state: 'ended' }
-  | { state: 'expired' };
+  | { state: 'expired' }
+  /** The shared store did not answer: no code is compared until it does. */
+  | { state: 'unavailable' };
 
 /**
  * The code typed in the browser that asked for the link, after it was confirmed in another one.
- * Five wrong codes end the wait; this instance counts them too, so a replayed cookie starts over
- * from nothing.
+ * Five tries per link in the whole fleet; the fifth wrong one ends the wait.
  */
 export async function continueWithLinkCode(typed: string): Promise<LinkCodeOutcome> {
   const { host, received, cookies } = await requestContext();
@@ -300,21 +300,26 @@ export async function continueWithLinkCode(typed: string): Promise<LinkCodeOutco
   const code = typed.replace(/\s/g, '');
   if (!/^\d{6}$/.test(code)) return { state: 'malformed' };
 
-  const wrongCodes = wrongCodesOf(pending);
-  if (wrongCodes < LINK_CODE_ATTEMPTS && isLinkCode(pending.uuid, code)) {
+  let tries: number;
+  try {
+    tries = Math.max((pending.wrongCodes ?? 0) + 1, (await codeTries.spend(pending.uuid)).spent);
+  } catch (error) {
+    if (!(error instanceof SharedStateUnavailable)) throw error;
+    (await requestLogger()).warn({ outcome: 'unavailable' }, 'sign-in link code not checked');
+    return { state: 'unavailable' };
+  }
+  if (tries <= LINK_CODE_ATTEMPTS && isLinkCode(pending.uuid, code)) {
     return await completeEmailSignIn(pending, pending.confirmedElsewhere, 'code');
   }
   const log = await requestLogger();
-  const nowWrong = wrongCodes + 1;
-  waitRecord(pending).wrongCodes = nowWrong;
   countSignInFailure('email', 'code_wrong');
-  if (nowWrong >= LINK_CODE_ATTEMPTS) {
+  if (tries >= LINK_CODE_ATTEMPTS) {
     countThrottled('code_attempts');
     forgetEmailSignIn(cookies, host);
-    log.warn({ outcome: 'ended', wrongCodes: nowWrong }, 'sign-in link code refused');
+    log.warn({ outcome: 'ended', wrongCodes: Math.min(tries, LINK_CODE_ATTEMPTS) }, 'sign-in link code refused');
     return { state: 'ended' };
   }
-  await emailSignInCookie.write(cookies, host, { ...pending, wrongCodes: nowWrong });
-  log.info({ outcome: 'wrong', wrongCodes: nowWrong }, 'sign-in link code refused');
-  return { state: 'wrong', triesLeft: LINK_CODE_ATTEMPTS - nowWrong };
+  await emailSignInCookie.write(cookies, host, { ...pending, wrongCodes: tries });
+  log.info({ outcome: 'wrong', wrongCodes: tries }, 'sign-in link code refused');
+  return { state: 'wrong', triesLeft: LINK_CODE_ATTEMPTS - tries };
 }

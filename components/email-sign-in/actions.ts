@@ -3,7 +3,7 @@
 import { verifyUser } from '@/lib/backend/auth';
 import { verifyUserOutcome, type BackendFailure } from '@/lib/backend/error-catalogue';
 import { clearCookie, mintDeviceId } from '@/lib/cookies';
-import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, isLinkLockedFor, keepAddress, linkLockRemainingMs, rememberLinkSentTo, readEmailSignIn, readSignUp, SEND_AGAIN_LOCK_MS, startWaitingForLink, writeSignUp } from '@/lib/email-sign-in';
+import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, keepAddress, readEmailSignIn, releaseLinkLock, readSignUp, SEND_AGAIN_LOCK_MS, startWaitingForLink, takeLinkLock, writeSignUp } from '@/lib/email-sign-in';
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -50,7 +50,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     return { status: 'error', email, message: await errorText(locale, 'emailNotValid') };
   }
 
-  const lockedForMs = linkLockRemainingMs(email);
+  const lockedForMs = await takeLinkLock(email);
   if (lockedForMs > 0) {
     log.info({ outcome: 'address-locked' }, 'email sign-in requested');
     countThrottled('link_lock');
@@ -60,6 +60,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
   const { host, cookies } = await requestContext();
   const deviceId = mintDeviceId();
   const result = await verifyUser(email, deviceId);
+  if (!result.ok || result.value.next !== 'linkSent') await releaseLinkLock(email);
   if (!result.ok) countEmailFailure(result.failure);
   log.info(
     result.ok
@@ -74,7 +75,6 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
       await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken, deviceId });
       return await redirectToPage('/signup', locale);
     }
-    rememberLinkSentTo(email);
     await startWaitingForLink(cookies, host, { uuid: answer.uuid, email, fromSignUp: false, deviceId });
     return await redirectToPage('/mail-sent', locale);
   }
@@ -106,11 +106,11 @@ export async function sendLinkAgain(_previous: SendAgainState, form: FormData): 
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
   if (!pending) return await redirectToPage('/', locale);
-  if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS || isLinkLockedFor(pending.email)) return { status: 'locked' };
+  if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS || (await takeLinkLock(pending.email)) > 0) return { status: 'locked' };
 
   const result = await verifyUser(pending.email, pending.deviceId);
+  if (!result.ok || result.value.next !== 'linkSent') await releaseLinkLock(pending.email);
   if (result.ok && result.value.next === 'linkSent') {
-    rememberLinkSentTo(pending.email);
     await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: pending.email, fromSignUp: pending.fromSignUp, deviceId: pending.deviceId });
     return { status: 'sent' };
   }
@@ -129,7 +129,7 @@ export async function continueEmailSignIn(form: FormData): Promise<void> {
   await redirectToPage('/mail-sent', locale);
 }
 
-export type LinkCodeState = { status: 'idle' | 'malformed' } | { status: 'wrong'; triesLeft: number } | { status: 'signed-in'; location: string };
+export type LinkCodeState = { status: 'idle' | 'malformed' | 'unchecked' } | { status: 'wrong'; triesLeft: number } | { status: 'signed-in'; location: string };
 
 /** The code from the browser where the link was confirmed, typed in the one that asked for it. */
 export async function enterLinkCode(_previous: LinkCodeState, form: FormData): Promise<LinkCodeState> {
@@ -144,6 +144,8 @@ export async function enterLinkCode(_previous: LinkCodeState, form: FormData): P
       return { status: 'wrong', triesLeft: outcome.triesLeft };
     case 'malformed':
       return { status: 'malformed' };
+    case 'unavailable':
+      return { status: 'unchecked' };
     case 'ended':
       return await redirectToPage({ pathname: '/', query: { error: 'link-code-attempts' } }, locale);
     case 'expired':

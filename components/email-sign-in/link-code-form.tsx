@@ -9,7 +9,7 @@ import type { LinkCodeState } from './actions';
 import { LINK_CODE_FIELD } from './confirmation-field';
 
 /** The words of the code entry, translated by the page on the server; `wrong` by tries left. */
-export type LinkCodeText = Record<'label' | 'hint' | 'submit' | 'submitting' | 'malformed', string> & { wrong: Record<number, string> };
+export type LinkCodeText = Record<'label' | 'hint' | 'submit' | 'submitting' | 'malformed' | 'unchecked', string> & { wrong: Record<number, string> };
 
 /**
  * Asks, in the browser that asked for the link, for the code the confirming browser shows. Digits
@@ -31,7 +31,7 @@ export function LinkCodeForm({
     if (state.status === 'signed-in') window.location.assign(state.location);
   }, [state]);
 
-  const error = state.status === 'wrong' ? text.wrong[state.triesLeft] : state.status === 'malformed' ? text.malformed : undefined;
+  const error = state.status === 'wrong' ? text.wrong[state.triesLeft] : state.status === 'malformed' || state.status === 'unchecked' ? text[state.status] : undefined;
   return (
     <form action={formAction} className="space-y-4">
       <LanguageField language={language} />

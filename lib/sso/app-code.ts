@@ -1,5 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { sharedLimit } from '@/lib/fleet-state';
 import { seal, unseal } from '@/lib/sealed';
 
 /**
@@ -34,23 +35,8 @@ export function codeChallengeOf(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 
-/**
- * The codes redeemed by this instance, until they expire. The app keeps no shared store, so a
- * code replayed at another instance within its minute is refused only by needing the verifier,
- * which the app that redeemed it already holds: the replay gains that app nothing.
- */
-const redeemed = new Map<string, number>();
-const MOST_REDEEMED_REMEMBERED = 10_000;
-
-function firstRedemption(id: string, now: number): boolean {
-  for (const [seen, expiresAt] of redeemed) {
-    if (expiresAt <= now || redeemed.size >= MOST_REDEEMED_REMEMBERED) redeemed.delete(seen);
-    else break;
-  }
-  if (redeemed.has(id)) return false;
-  redeemed.set(id, now + APP_CODE_LIFETIME_SECONDS * 1000);
-  return true;
-}
+/** Each code redeems once in the whole fleet (lib/fleet-state.ts), marked until it would expire anyway. */
+const redemptions = sharedLimit('app_codes', { points: 1, durationSeconds: APP_CODE_LIFETIME_SECONDS, whenUnreachable: 'per-process' });
 
 /** The address the app is sent to: with a one-time code when it sent a challenge, else with the token itself. */
 export async function appRedirectLocation(app: AppRedirect, signIn: AppSignIn): Promise<string> {
@@ -66,13 +52,13 @@ export async function appRedirectLocation(app: AppRedirect, signIn: AppSignIn): 
 }
 
 /** The sign-in behind a code, once, for the verifier whose challenge it was minted for; else nothing. */
-export async function redeemAppCode(code: string, codeVerifier: string, now = Date.now()): Promise<AppSignIn | undefined> {
+export async function redeemAppCode(code: string, codeVerifier: string): Promise<AppSignIn | undefined> {
   if (!codeVerifierSchema.safeParse(codeVerifier).success) return undefined;
   const state = await unseal('app-code', code, appCodeState);
   if (!state) return undefined;
   const expected = Buffer.from(state.codeChallenge);
   const given = Buffer.from(codeChallengeOf(codeVerifier));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  if (!firstRedemption(state.id, now)) return undefined;
+  if (!(await redemptions.spend(state.id)).allowed) return undefined;
   return { token: state.token, ...(state.subDomain ? { subDomain: state.subDomain } : {}) };
 }

@@ -4,14 +4,13 @@ import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import {
   checkEmailSignIn,
   continueWithLinkCode,
-  isLinkLockedFor,
   linkCodeFor,
   linkVerdictBeforeCheck,
-  linkLockRemainingMs,
   readEmailSignIn,
+  releaseLinkLock,
   rememberLinkConfirmedHere,
-  rememberLinkSentTo,
   startWaitingForLink,
+  takeLinkLock,
 } from '@/lib/email-sign-in';
 import type { RequestHost } from '@/lib/hosts';
 
@@ -207,16 +206,20 @@ describe('what an opened link says before the backend is asked', () => {
 describe('the lock on links to one address', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('says how long is left, counting down from 30 s to nothing, for that address only', () => {
+  it('is taken by one request at a time: the others learn how long is left, counting down from 30 s, for that address only', async () => {
     jest.useFakeTimers({ now: Date.parse('2026-11-25T12:00:00Z') });
-    expect(linkLockRemainingMs('lock-probe@acme.test')).toBe(0);
-    rememberLinkSentTo('lock-probe@acme.test');
+    await expect(takeLinkLock('lock-probe@acme.test')).resolves.toBe(0);
     jest.setSystemTime(Date.parse('2026-11-25T12:00:12Z'));
-    expect(linkLockRemainingMs(' Lock-Probe@ACME.test ')).toBe(18_000);
-    expect(isLinkLockedFor('lock-probe@acme.test')).toBe(true);
-    expect(linkLockRemainingMs('other-probe@acme.test')).toBe(0);
+    await expect(takeLinkLock(' Lock-Probe@ACME.test ')).resolves.toBe(18_000);
+    await expect(takeLinkLock('other-probe@acme.test')).resolves.toBe(0);
     jest.setSystemTime(Date.parse('2026-11-25T12:00:30Z'));
-    expect(linkLockRemainingMs('lock-probe@acme.test')).toBe(0);
-    expect(isLinkLockedFor('lock-probe@acme.test')).toBe(false);
+    await expect(takeLinkLock('lock-probe@acme.test')).resolves.toBe(0);
+  });
+
+  it('given back by a request that sent no link, it is free at once', async () => {
+    await expect(takeLinkLock('released-probe@acme.test')).resolves.toBe(0);
+    await expect(takeLinkLock('released-probe@acme.test')).resolves.toBeGreaterThan(29_000);
+    await releaseLinkLock('released-probe@acme.test');
+    await expect(takeLinkLock('released-probe@acme.test')).resolves.toBe(0);
   });
 });

@@ -50,6 +50,7 @@ async function CodeEntry({ language, pollText }: { language: Language; pollText:
           submit: t('codeSubmit'),
           submitting: t('codeSubmitting'),
           malformed: t('codeMalformed'),
+          unchecked: t('codeUnchecked'),
           wrong,
         }}
       />
