@@ -36,6 +36,7 @@ export const DEDICATED_HTTPS_PORTS = {
   ssoMirror: testPort(4520),
   faults: testPort(4530),
   telemetry: testPort(4540),
+  fleet: testPort(4550),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -48,6 +49,7 @@ export const DEDICATED_HTTP_PORTS = {
   ssoMirror: testPort(4529),
   faults: testPort(4539),
   telemetry: testPort(4549),
+  fleet: testPort(4559),
 };
 /** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
 export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };

@@ -1,0 +1,227 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
+import { DOMAIN, HTTPS_PORT, testPort } from './support/environment.ts';
+import { startRedis, type RedisServer } from './support/redis.ts';
+import { startPath } from './support/single-sign-on.ts';
+import { continueWithCode } from './support/sign-in.ts';
+
+/**
+ * One truth for the fleet: two instances behind nginx in strict round robin share one real Redis
+ * (REDIS_URL), and every limit of a sign-in holds across both as it would in one process. Each
+ * request of a browser without JavaScript is a step of the flow, so consecutive steps land on
+ * alternate instances (nginx's log says which). `FLEET_WITHOUT_REDIS=1` runs the same tests
+ * with no REDIS_URL, each instance counting alone: each of them then fails.
+ */
+
+const APP_PORTS = [testPort(4551), testPort(4552)];
+const REDIS_PORT = testPort(4553);
+const CALLBACK = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso/callback`;
+
+let deployment: Deployment;
+let redis: RedisServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  redis = await startRedis(REDIS_PORT);
+  deployment = await startDeployment('fleet', {
+    httpsPort: DEDICATED_HTTPS_PORTS.fleet,
+    httpPort: DEDICATED_HTTP_PORTS.fleet,
+    appPorts: APP_PORTS,
+    environment: { REDIS_URL: process.env.FLEET_WITHOUT_REDIS ? '' : redis.url, REDIS_KEY_PREFIX: 'fleet-e2e:' },
+  });
+});
+
+test.afterAll(async () => {
+  await deployment?.stop();
+  await redis?.stop();
+});
+
+/** A browser without JavaScript whose only requests to the app are documents and form posts. */
+async function plainBrowser(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const appHost = new URL(deployment.origin).host;
+  await context.route(
+    (url) => url.host === appHost,
+    (route) => (route.request().resourceType() === 'document' ? route.continue() : route.abort()),
+  );
+  return context;
+}
+
+/** The instances that served this run's form posts to `path`, in order. */
+function postedTo(path: string, since: number): number[] {
+  return deployment
+    .forwarded()
+    .slice(since)
+    .filter((entry) => entry.method === 'POST' && entry.path === path)
+    .map((entry) => Number(entry.upstream.split(':').at(-1)));
+}
+
+async function askForLink(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+}
+
+/**
+ * A browser that asked for a link to `email` (a seeded user's), confirmed in another browser: it
+ * now waits for the code that browser showed. Returns the waiting page and the code.
+ */
+async function waitingForCode(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page; code: string }> {
+  const context = await plainBrowser(browser);
+  const page = await context.newPage();
+  await page.goto(`${deployment.origin}/login/en`);
+  await askForLink(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  const phone = await plainBrowser(browser);
+  const phonePage = await phone.newPage();
+  const mailed = new URL(await latestSignInLink(page.request, email));
+  await phonePage.goto(new URL(`${mailed.pathname}${mailed.search}`, deployment.origin).toString());
+  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  const code = (await phonePage.getByTestId('link-code').textContent()) ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await phone.close();
+
+  // "I have opened the link": the wait learns that the link was confirmed elsewhere, and asks for the code.
+  await expect(async () => {
+    await page.goto(`${deployment.origin}/login/en/mail-sent`);
+    await page.getByRole('button', { name: 'I have opened the link' }).click();
+    await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return { context, page, code };
+}
+
+function wrongCodeFor(code: string): string {
+  return code === '000000' ? '111111' : '000000';
+}
+
+async function typeWrongCode(page: Page, code: string): Promise<void> {
+  await continueWithCode(page, wrongCodeFor(code));
+}
+
+test('one sign-in link per address per 30 s, across both instances; another address is not held back', async ({ browser }) => {
+  const since = deployment.forwarded().length;
+  const email = uniqueAddress('anna@acme.test');
+  const people = await Promise.all(Array.from({ length: 4 }, () => plainBrowser(browser)));
+  const pages = await Promise.all(people.map((person) => person.newPage()));
+  for (const page of pages) await page.goto(`${deployment.origin}/login/en`);
+  const answers: string[] = [];
+  for (const page of pages) {
+    await askForLink(page, email);
+    const heading = page.getByRole('heading', { name: /Check your inbox|Please wait a moment/ });
+    answers.push((await heading.textContent()) ?? '');
+  }
+  expect(new Set(postedTo('/login/en', since)), 'the four posts reached both instances').toEqual(new Set(APP_PORTS));
+  expect(answers.filter((answer) => answer === 'Check your inbox')).toHaveLength(1);
+  expect(answers.filter((answer) => answer === 'Please wait a moment')).toHaveLength(3);
+
+  // The control: the lock is the address's, not the fleet's.
+  await pages[0]!.goto(`${deployment.origin}/login/en`);
+  await askForLink(pages[0]!, uniqueAddress('anna@acme.test'));
+  await expect(pages[0]!.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await Promise.all(people.map((person) => person.close()));
+});
+
+test('five code tries per link in the whole fleet: a replayed cookie gains none, and the right code afterwards fails', async ({ browser }) => {
+  const { context, page, code } = await waitingForCode(browser, uniqueAddress('anna@acme.test'));
+  const replayed = await context.cookies();
+  const since = deployment.forwarded().length;
+
+  for (const triesLeft of ['4 more tries', '3 more tries', '2 more tries']) {
+    await typeWrongCode(page, code);
+    await expect(page.getByText(triesLeft)).toBeVisible();
+  }
+  // The browser's state from before those tries, sent again.
+  await context.clearCookies();
+  await context.addCookies(replayed);
+  await page.goto(`${deployment.origin}/login/en/mail-sent`);
+  await typeWrongCode(page, code);
+  await expect(page.getByText('One more try: after that this sign-in ends.')).toBeVisible();
+  await typeWrongCode(page, code);
+  await expect(page.getByText('The code was wrong five times')).toBeVisible();
+  expect(new Set(postedTo('/login/en/mail-sent', since)), 'the tries reached both instances').toEqual(new Set(APP_PORTS));
+
+  // And once more, now with the right code.
+  await context.clearCookies();
+  await context.addCookies(replayed);
+  await page.goto(`${deployment.origin}/login/en/mail-sent`);
+  await continueWithCode(page, code);
+  await expect(page.getByText('The code was wrong five times')).toBeVisible();
+  expect(page.url()).toMatch(/\/login\/en\?error=link-code-attempts$/);
+  await context.close();
+
+  // The control: another wait, two wrong tries, then the right code signs in.
+  const other = await waitingForCode(browser, uniqueAddress('anna@acme.test'));
+  await typeWrongCode(other.page, other.code);
+  await typeWrongCode(other.page, other.code);
+  await expect(other.page.getByText('3 more tries')).toBeVisible();
+  await continueWithCode(other.page, other.code);
+  await expect(other.page).toHaveURL(`${deployment.origin.replace('//web.', '//acme.')}/`);
+  await other.context.close();
+});
+
+test('an app code redeemed at one instance is refused at the other', async ({ page, request }) => {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  await page.goto(
+    startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin),
+  );
+  await expect(page).toHaveURL(/\?code=[^&]+$/);
+  const code = new URL(page.url()).searchParams.get('code') ?? '';
+
+  const redeemAt = async (port: number) => {
+    const response = await request.post(`http://127.0.0.1:${port}/login/api/sso/token`, {
+      headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
+      form: { code, code_verifier: verifier },
+    });
+    return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+  };
+  // The control: the first redemption, at one instance, gives the token.
+  expect(await redeemAt(APP_PORTS[0]!)).toEqual({ status: 200, body: { token: expect.any(String), subDomain: 'acme' } });
+  expect(await redeemAt(APP_PORTS[1]!)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+});
+
+test('Redis down: a code is not checked and the person is asked to try again in a minute; the link lock holds per instance; Redis back, the fleet recovers', async ({ browser }) => {
+  const { context, page, code } = await waitingForCode(browser, uniqueAddress('anna@acme.test'));
+  await redis.stop();
+  try {
+    await continueWithCode(page, code);
+    await expect(page.getByText('Your code could not be checked just now. Please try again in a minute.')).toBeVisible();
+    expect(page.url()).toMatch(/\/login\/en\/mail-sent$/);
+
+    // Degraded, not stopped: a link still goes out, each instance holding its own lock meanwhile.
+    const since = deployment.forwarded().length;
+    const email = uniqueAddress('anna@acme.test');
+    const asking = await plainBrowser(browser);
+    const askingPage = await asking.newPage();
+    const answers: string[] = [];
+    for (let post = 0; post < 3; post++) {
+      await askingPage.goto(`${deployment.origin}/login/en`);
+      await askForLink(askingPage, email);
+      answers.push((await askingPage.getByRole('heading', { name: /Check your inbox|Please wait a moment/ }).textContent()) ?? '');
+    }
+    await asking.close();
+    expect(answers).toContain('Check your inbox');
+    expect(answers).toContain('Please wait a moment');
+    expect(new Set(postedTo('/login/en', since))).toEqual(new Set(APP_PORTS));
+    for (const instance of deployment.instances) {
+      const said = instance.logLines().map((line) => line.msg);
+      expect(said, `instance ${instance.port}`).toContain('shared limit unavailable: kept per process until Redis answers');
+    }
+    expect(deployment.instances.flatMap((instance) => instance.logLines().map((line) => line.msg))).toContain(
+      'shared limit unavailable: refusing until Redis answers',
+    );
+  } finally {
+    await redis.start();
+  }
+
+  // The same code, typed again once Redis answers: the sign-in completes.
+  await expect(async () => {
+    await page.goto(`${deployment.origin}/login/en/mail-sent`);
+    await continueWithCode(page, code);
+    await expect(page).toHaveURL(`${deployment.origin.replace('//web.', '//acme.')}/`, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await context.close();
+});
