@@ -7,9 +7,9 @@ import { APP_PORTS, DOMAIN, HTTPS_PORT, IPV6_CLIENTS } from './support/environme
 /**
  * The shipped nginx site limits form posts under /login per client (SECURITY.md, Mail and
  * guessing at speed). Each test here is its own client: Linux lets a socket leave from any address
- * of 127.0.0.0/8, so the suite's own browsers (127.0.0.1) never share its budget. The IPv6 test
- * runs an nginx of its own in front of the suite's app, so that its budgets start full on a retry
- * too.
+ * of 127.0.0.0/8, so the suite's own browsers (127.0.0.1) never share its budget. The IPv6 and
+ * edge tests run an nginx of their own in front of the suite's app, so that their budgets start
+ * full on a retry too.
  */
 
 function anotherClient(): string {
@@ -60,7 +60,7 @@ async function throttledOf(count: number, post: (index: number) => Promise<Answe
 }
 
 /** An nginx of the test's own, built from the shipped site, in front of the suite's app. */
-async function ownNginx(name: keyof typeof DEDICATED_HTTPS_PORTS, site: { ipv6Loopback?: boolean }): Promise<Deployment> {
+async function ownNginx(name: keyof typeof DEDICATED_HTTPS_PORTS, site: { ipv6Loopback?: boolean; realIpFrom?: string }): Promise<Deployment> {
   return startDeployment(name, {
     httpsPort: DEDICATED_HTTPS_PORTS[name],
     httpPort: DEDICATED_HTTP_PORTS[name],
@@ -112,6 +112,43 @@ test('an IPv6 client is its /64: a second address of the same /64 finds the budg
     // A few refilled at one a second while the posts arrived; the rest are held back.
     expect(sameNetwork).toBeGreaterThanOrEqual(10);
     expect(otherNetwork).toBe(0);
+  } finally {
+    await nginx.stop();
+  }
+});
+
+/** The load balancer in front of nginx in the edge tests: it appends the address it saw to X-Forwarded-For. */
+const EDGE = '127.0.0.2';
+
+test('behind an edge with real_ip, each client it names has a budget of its own, however it writes X-Forwarded-For itself', async () => {
+  const nginx = await ownNginx('rateLimitEdge', { realIpFrom: EDGE });
+  try {
+    const port = DEDICATED_HTTPS_PORTS.rateLimitEdge;
+    const viaEdge = (forwardedFor: string) => send(EDGE, 'POST', '/login/en', { port, forwardedFor });
+    expect(await throttledOf(40, () => viaEdge('198.51.100.1'))).toBeGreaterThanOrEqual(7);
+    const [anotherPerson, posingInFront, inIpv6Form] = await Promise.all([
+      throttledOf(15, () => viaEdge('198.51.100.2')),
+      // What the client wrote comes before the entry the edge appended.
+      throttledOf(10, (index) => viaEdge(`203.0.113.${index + 1}, 198.51.100.1`)),
+      throttledOf(10, () => viaEdge('::ffff:198.51.100.1')),
+    ]);
+    expect(anotherPerson).toBe(0);
+    expect(posingInFront).toBeGreaterThanOrEqual(7);
+    expect(inIpv6Form).toBeGreaterThanOrEqual(7);
+  } finally {
+    await nginx.stop();
+  }
+});
+
+test('behind an edge with real_ip, a client that reaches nginx around the edge is counted by its own address, whatever X-Forwarded-For it writes', async () => {
+  const nginx = await ownNginx('rateLimitEdgeBypassed', { realIpFrom: EDGE });
+  try {
+    const port = DEDICATED_HTTPS_PORTS.rateLimitEdgeBypassed;
+    const client = anotherClient();
+    const direct = await throttledOf(45, (index) => send(client, 'POST', '/login/en', { port, forwardedFor: `198.51.100.${index + 1}` }));
+    expect(direct).toBeGreaterThanOrEqual(12);
+    // The positive control: the same 45 entries, appended by the edge, are 45 people.
+    expect(await throttledOf(45, (index) => send(EDGE, 'POST', '/login/en', { port, forwardedFor: `198.51.100.${index + 1}` }))).toBe(0);
   } finally {
     await nginx.stop();
   }

@@ -37,6 +37,8 @@ export const DEDICATED_HTTPS_PORTS = {
   faults: testPort(4530),
   telemetry: testPort(4540),
   rateLimitIpv6: testPort(4550),
+  rateLimitEdge: testPort(4560),
+  rateLimitEdgeBypassed: testPort(4570),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -50,6 +52,8 @@ export const DEDICATED_HTTP_PORTS = {
   faults: testPort(4539),
   telemetry: testPort(4549),
   rateLimitIpv6: testPort(4559),
+  rateLimitEdge: testPort(4569),
+  rateLimitEdgeBypassed: testPort(4579),
 };
 /** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
 export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };
@@ -128,7 +132,7 @@ export async function startDeployment(
     /** nginx alone, in front of instances already running on the app ports: the suite's own. */
     suiteInstances?: boolean;
     /** A variant of the shipped site (tests/e2e/support/nginx-site.ts). */
-    site?: { ipv6Loopback?: boolean };
+    site?: { ipv6Loopback?: boolean; realIpFrom?: string };
     /** A development backend and an identity provider of its own, on these ports. */
     servers?: OwnServerPorts;
   },
