@@ -1,14 +1,14 @@
 # The sign-in app as one image: `docker build -t desk-login .`, then run it with the settings of
 # .env.example (deploy/README.md). Needs `output: 'standalone'` in next.config.mjs.
-# The tag matches the `node` devDependency, so the build and the server run on one Node version.
+# The tag matches the pinned Node of the npm scripts (dev/check-node-binary.mjs), so the build and
+# the server run on one Node version.
 ARG NODE_IMAGE=node:24.21.0-slim
 
 FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Every dependency, dev ones included: `next build` type-checks and compiles with them.
-# --ignore-scripts: the only install script allowed in package.json is the `node` devDependency's,
-# which downloads a second Node for the npm scripts; the image's own Node does that job here.
+# --ignore-scripts, as .npmrc says for every install: no package runs code while installing.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS build

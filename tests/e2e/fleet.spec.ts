@@ -15,8 +15,8 @@ import { continueWithCode } from './support/sign-in.ts';
  * with no REDIS_URL, each instance counting alone: each of them then fails.
  */
 
-const APP_PORTS = [testPort(4551), testPort(4552)];
-const REDIS_PORT = testPort(4553);
+const APP_PORTS = [testPort(4581), testPort(4582)];
+const REDIS_PORT = testPort(4583);
 const CALLBACK = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso/callback`;
 
 let deployment: Deployment;

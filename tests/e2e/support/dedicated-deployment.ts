@@ -36,7 +36,10 @@ export const DEDICATED_HTTPS_PORTS = {
   ssoMirror: testPort(4520),
   faults: testPort(4530),
   telemetry: testPort(4540),
-  fleet: testPort(4550),
+  rateLimitIpv6: testPort(4550),
+  rateLimitEdge: testPort(4560),
+  rateLimitEdgeBypassed: testPort(4570),
+  fleet: testPort(4580),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -49,7 +52,10 @@ export const DEDICATED_HTTP_PORTS = {
   ssoMirror: testPort(4529),
   faults: testPort(4539),
   telemetry: testPort(4549),
-  fleet: testPort(4559),
+  rateLimitIpv6: testPort(4559),
+  rateLimitEdge: testPort(4569),
+  rateLimitEdgeBypassed: testPort(4579),
+  fleet: testPort(4589),
 };
 /** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
 export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };
@@ -125,6 +131,10 @@ export async function startDeployment(
     environment?: Record<string, string>;
     /** nginx alone, nothing listening on the app ports: every instance is down. */
     appDown?: boolean;
+    /** nginx alone, in front of instances already running on the app ports: the suite's own. */
+    suiteInstances?: boolean;
+    /** A variant of the shipped site (tests/e2e/support/nginx-site.ts). */
+    site?: { ipv6Loopback?: boolean; realIpFrom?: string };
     /** A development backend and an identity provider of its own, on these ports. */
     servers?: OwnServerPorts;
   },
@@ -147,7 +157,7 @@ export async function startDeployment(
       }),
     );
   }
-  const instances = (options.appDown ? [] : options.appPorts).map((port, index): Instance => {
+  const instances = (options.appDown || options.suiteInstances ? [] : options.appPorts).map((port, index): Instance => {
     const logFile = join(directory, `app-${port}.log`);
     children.push(
       spawnLogged(logFile, '.next/standalone/server.js', {
@@ -191,6 +201,7 @@ export async function startDeployment(
     accessLog: join(nginxDirectory, 'access.log'),
     errorLog,
     extraAccessLog: { path: instancesLog, format: 'instances' },
+    ...options.site,
   });
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
   writeFileSync(

@@ -26,6 +26,12 @@ export const TENANT_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 /** Shared by every app instance of the tests, as by every instance of one deployment. */
 export const SESSION_SECRET = 'end-to-end-tests-secret-of-at-least-32-characters';
 
+/**
+ * IPv6 addresses on the loopback for clients of rate-limit.spec.ts (tests/e2e/support/prepare.ts adds them):
+ * the first two in one /64, spelt so that the /64 is hidden in a `::`, the third in the next /64.
+ */
+export const IPV6_CLIENTS = { sameNetwork: ['2001:db8::1', '2001:db8:0:0:1::2'], otherNetwork: '2001:db8:0:1::5' } as const;
+
 export const LOGIN_ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 export const BACKEND_ORIGIN = `http://127.0.0.1:${BACKEND_PORT}`;
 

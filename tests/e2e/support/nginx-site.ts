@@ -21,9 +21,16 @@ export function nginxSite(options: {
    * nginx.conf defines: the site's own `access_log` hides any that nginx.conf sets for `http`.
    */
   extraAccessLog?: { path: string; format: string };
+  /** A second https listener on ::1, for clients of IPv6 addresses on the loopback (prepare.ts adds them). */
+  ipv6Loopback?: boolean;
+  /** The site behind a CDN or load balancer at this address: its commented real_ip lines enabled for it. */
+  realIpFrom?: string;
 }): string {
   const { extraAccessLog, backendPort = BACKEND_PORT } = options;
-  return uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8'))
+  let site = uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8'));
+  if (options.ipv6Loopback) site = withIpv6Loopback(site);
+  if (options.realIpFrom) site = behindEdge(site, options.realIpFrom);
+  return site
     .replaceAll(/^( *)access_log \{\{ACCESS_LOG\}\} desk_booking;$/gm, (line, indent: string) =>
       extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
     )
@@ -39,7 +46,7 @@ export function nginxSite(options: {
     .replaceAll('{{TLS_CERTIFICATE_KEY}}', options.privateKey);
 }
 
-const FORM_POST_CLIENT = /^( *)POST( +)\$binary_remote_addr;$/m;
+const FORM_POST_CLIENT = /^( *)POST( +)(\$desk_booking_client_network);$/m;
 
 /**
  * The suite's browsers all connect from 127.0.0.1: they are hundreds of people signing in at once,
@@ -48,10 +55,27 @@ const FORM_POST_CLIENT = /^( *)POST( +)\$binary_remote_addr;$/m;
  * one client to from addresses of its own.
  */
 function uncountedSuiteBrowsers(site: string): string {
-  if (!FORM_POST_CLIENT.test(site)) throw new Error('deploy/nginx/desk-booking.conf: no longer counts form posts by $binary_remote_addr');
+  if (!FORM_POST_CLIENT.test(site)) throw new Error('deploy/nginx/desk-booking.conf: no longer counts form posts by $desk_booking_client_network');
   return site
     .replace(FORM_POST_CLIENT, '$1POST$2$desk_booking_counted_client;')
     .replace(/^map \$request_method \$desk_booking_form_post_client/m, (line) =>
-      ['map $remote_addr $desk_booking_counted_client {', '    127.0.0.1 "";', '    default   $binary_remote_addr;', '}', line].join('\n'),
+      ['map $remote_addr $desk_booking_counted_client {', '    127.0.0.1 "";', '    default   $desk_booking_client_network;', '}', line].join('\n'),
     );
+}
+
+const HTTPS_LISTENER = /^( *)listen \{\{HTTPS_PORT\}\} ssl http2;$/m;
+
+function withIpv6Loopback(site: string): string {
+  if (!HTTPS_LISTENER.test(site)) throw new Error('deploy/nginx/desk-booking.conf: no https listener to add ::1 beside');
+  return site.replace(HTTPS_LISTENER, (line, indent: string) => `${line}\n${indent}listen [::1]:{{HTTPS_PORT}} ssl http2;`);
+}
+
+const REAL_IP_LINES = /^( *)# set_real_ip_from +\S+;\n\1# (real_ip_header +X-Forwarded-For;)\n\1# (real_ip_recursive +on;)$/m;
+
+/** The shipped real_ip lines, uncommented as deploy/README.md tells an operator to, for an edge at `edge`. */
+function behindEdge(site: string, edge: string): string {
+  if (!REAL_IP_LINES.test(site)) throw new Error('deploy/nginx/desk-booking.conf: no commented real_ip lines to enable');
+  return site.replace(REAL_IP_LINES, (_lines, indent: string, header: string, recursive: string) =>
+    [`set_real_ip_from  ${edge};`, header, recursive].map((line) => indent + line).join('\n'),
+  );
 }

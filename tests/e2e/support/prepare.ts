@@ -12,6 +12,7 @@ import {
   CERTIFICATE_DNS_NAMES,
   HTTP_PORT,
   HTTPS_PORT,
+  IPV6_CLIENTS,
   NGINX_ACCESS_LOG,
   NGINX_ERROR_LOG,
   RUN_DIRECTORY,
@@ -42,6 +43,31 @@ if (missing.length > 0) {
   }
 }
 const nginxPath = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync)!;
+
+/** The 32 hex digits of an IPv6 address, as /proc/net/if_inet6 lists them. */
+function hexDigits(address: string): string {
+  const [head = '', tail = ''] = address.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups = [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return groups.map((group) => group.padStart(4, '0')).join('');
+}
+
+// Linux lets a socket leave from any address of 127.0.0.0/8, but from an IPv6 address only once it is on an interface.
+const ipv6Clients = [...IPV6_CLIENTS.sameNetwork, IPV6_CLIENTS.otherNetwork];
+const onLoopback = readFileSync('/proc/net/if_inet6', 'utf8');
+const ipv6Missing = ipv6Clients.filter((address) => !onLoopback.includes(hexDigits(address)));
+if (ipv6Missing.length > 0) {
+  const commands = ipv6Missing.map((address) => `ip -6 addr add ${address}/128 dev lo nodad`);
+  if (process.getuid?.() === 0) {
+    console.log(`e2e: adding the IPv6 clients of rate-limit.spec.ts to the loopback: ${ipv6Missing.join(', ')}`);
+    for (const command of commands) execFileSync('sh', ['-c', command], { stdio: 'inherit' });
+  } else {
+    console.error('The end-to-end tests need IPv6 client addresses on the loopback. As root:');
+    console.error(`  ${commands.join(' && ')}`);
+    process.exit(1);
+  }
+}
 
 // The same generator as npm run dev's identity provider, which is started on this directory too.
 const certificates = ensureDevCertificates(TLS_DIRECTORY, CERTIFICATE_DNS_NAMES);
