@@ -1,19 +1,24 @@
 import type { Instrumentation } from 'next';
 
-/** Runs once when a server starts: a bad configuration stops it before it serves anything. */
+/** Runs once when a server starts: a bad configuration stops it before it serves anything; the metrics get their own port. */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const [{ assertConfigAtStartup, getConfig }, { startTracing }] = await Promise.all([import('@/lib/config'), import('@/lib/tracing')]);
     const warnings = assertConfigAtStartup();
     await startTracing(getConfig().traces);
+    const [{ logger }, { describeFleetState }, { startMetricsServer }] = await Promise.all([
+      import('@/lib/logger'),
+      import('@/lib/fleet-state'),
+      import('@/lib/metrics-server'),
+    ]);
     // Next may register twice in one process (two bundles of this file); an administrator reads each warning once.
     const said = Symbol.for('desk-login:startup-warnings');
     if (!(said in process)) {
       Object.defineProperty(process, said, { value: true });
-      const [{ logger }, { describeFleetState }] = await Promise.all([import('@/lib/logger'), import('@/lib/fleet-state')]);
       for (const warning of warnings) logger().warn({ startup: true }, warning);
       logger().info({ startup: true }, describeFleetState());
     }
+    await startMetricsServer(getConfig().metrics, logger());
   }
 }
 

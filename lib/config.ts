@@ -48,6 +48,15 @@ const linkSettings = {
   DEMO_URL: httpUrl.default('https://www.example.com/book-a-demo'),
 };
 
+const port = z.coerce
+  .number({ error: 'must be a port number (1 to 65535)' })
+  .int({ error: 'must be a port number (1 to 65535)' })
+  .min(1, { error: 'must be a port number (1 to 65535)' })
+  .max(65535, { error: 'must be a port number (1 to 65535)' });
+
+/** The port OpenTelemetry's Prometheus exporter uses by default, so scrape configurations expect it. */
+export const DEFAULT_METRICS_PORT = 9464;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function settingsSchema(production: boolean) {
@@ -120,13 +129,20 @@ function settingsSchema(production: boolean) {
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be up to 64 letters, digits and : _ . -' })
       .default('desk-login:'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: port.default(3000),
+    // Next's server.js listens on it too: the metrics listen where the app does, so a Prometheus reaches them at the pod's address.
+    HOSTNAME: z.string().default('0.0.0.0'),
+    METRICS_PORT: port.default(DEFAULT_METRICS_PORT),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     // OTLP over HTTP, the full address of the traces endpoint (…/v1/traces); unset, no span is exported (lib/tracing.ts).
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
     OTEL_SERVICE_NAME: z.string().min(1).default('desk-login'),
     ...linkSettings,
-  });
+  })
+    .refine((settings) => settings.METRICS_PORT !== settings.PORT, {
+      path: ['METRICS_PORT'],
+      error: 'must differ from PORT: the metrics are never served on the app\'s port',
+    });
 }
 
 export type SsoClient = { clientId: string; clientSecret: string };
@@ -150,6 +166,8 @@ export type Config = {
   redis: { url: string; keyPrefix: string } | undefined;
   logLevel: (typeof logLevels)[number];
   traces: { endpoint: string | undefined; serviceName: string };
+  /** Where Prometheus scrapes `/metrics` (lib/metrics-server.ts): the app's address, a port of their own. */
+  metrics: { host: string; port: number };
   links: {
     privacy: string;
     support: string;
@@ -231,6 +249,7 @@ export function parseConfig(environment: Environment): ConfigResult {
       redis: settings.REDIS_URL ? { url: settings.REDIS_URL, keyPrefix: settings.REDIS_KEY_PREFIX } : undefined,
       logLevel: settings.LOG_LEVEL,
       traces: { endpoint: settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, serviceName: settings.OTEL_SERVICE_NAME },
+      metrics: { host: settings.HOSTNAME, port: settings.METRICS_PORT },
       links: {
         privacy: settings.PRIVACY_URL,
         support: settings.SUPPORT_URL,

@@ -5,9 +5,10 @@ import type { SignInMethod } from '@/lib/sign-in-method';
 import type { ProviderId } from '@/lib/sso/providers';
 
 /**
- * What operators count (deploy/README.md, Metrics), served at /login/api/metrics. Every label
- * value comes from one of the lists below: a value outside its list is counted as `other`, so no
- * address, name, token, uuid or organisation can ever become a series.
+ * What operators count (deploy/README.md, Metrics), served on a port of their own
+ * (lib/metrics-server.ts). Every label value comes from one of the lists below: a value outside
+ * its list is counted as `other`, so no address, name, token, uuid or organisation can ever
+ * become a series.
  */
 
 const signInSteps = ['started', 'link_sent', 'link_confirmed', 'handed_off'] as const;

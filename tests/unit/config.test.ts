@@ -60,6 +60,24 @@ describe('parseConfig in production', () => {
     expect(configOf(parseConfig({ ...validProduction, TRUSTED_PROXY_HOPS: '2' })).config.trustedProxyHops).toBe(2);
   });
 
+  it('serves the metrics on port 9464 at the app\'s own address, unless METRICS_PORT and HOSTNAME say otherwise', () => {
+    const environment = { ...validProduction, HOSTNAME: undefined };
+    expect(configOf(parseConfig(environment)).config.metrics).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(configOf(parseConfig({ ...environment, HOSTNAME: '' })).config.metrics).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(configOf(parseConfig({ ...environment, METRICS_PORT: '9100', HOSTNAME: '10.1.2.3' })).config.metrics).toEqual({ host: '10.1.2.3', port: 9100 });
+  });
+
+  it.each(['0', '65536', 'metrics', '94.64', '-9464'])('refuses METRICS_PORT=%j with one clear line', (value) => {
+    expect(problemsOf(parseConfig({ ...validProduction, METRICS_PORT: value }))).toEqual(['METRICS_PORT: must be a port number (1 to 65535)']);
+  });
+
+  it('never serves the metrics on the app\'s port: METRICS_PORT equal to PORT is refused', () => {
+    expect(problemsOf(parseConfig({ ...validProduction, PORT: '9464' }))).toEqual([expect.stringMatching(/^METRICS_PORT: must differ from PORT/)]);
+    expect(problemsOf(parseConfig({ ...validProduction, PORT: '3000', METRICS_PORT: '3000' }))).toEqual([expect.stringMatching(/^METRICS_PORT: must differ from PORT/)]);
+    // Positive control: one port apart is two ports.
+    expect(configOf(parseConfig({ ...validProduction, PORT: '3000', METRICS_PORT: '3001' })).config.metrics.port).toBe(3001);
+  });
+
   it('reports every malformed setting at once', () => {
     const problems = problemsOf(parseConfig({ ...validProduction, BACKEND_URL: 'nope', SESSION_SECRET: 'short' }));
     expect(problems).toEqual([expect.stringMatching(/^BACKEND_URL:/), expect.stringMatching(/^SESSION_SECRET:/)]);

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 
 /**
  * Settings that the server process reads but lib/config.ts does not: Next's server.js
- * (HOSTNAME, KEEP_ALIVE_TIMEOUT) and Node itself (NODE_EXTRA_CA_CERTS).
+ * (KEEP_ALIVE_TIMEOUT) and Node itself (NODE_EXTRA_CA_CERTS). HOSTNAME is Next's and the
+ * config's both: the metrics listen on the app's address.
  */
-export const PROCESS_SETTINGS = ['HOSTNAME', 'KEEP_ALIVE_TIMEOUT', 'NODE_EXTRA_CA_CERTS'];
+export const PROCESS_SETTINGS = ['KEEP_ALIVE_TIMEOUT', 'NODE_EXTRA_CA_CERTS'];
 
 /**
  * An env file the way `docker run --env-file` reads it: `NAME=value` lines taken literally, and
