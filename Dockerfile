@@ -31,7 +31,8 @@ COPY --from=build /app/public ./public
 RUN mkdir -p .next/cache && chown node:node .next/cache
 # The base image's `node` user, by number so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
-EXPOSE 3000
+# The app's port, and the metrics' (METRICS_PORT), for Prometheus alone.
+EXPOSE 3000 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/login/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 CMD ["node", "server.js"]

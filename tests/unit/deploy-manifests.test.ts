@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { parseConfig } from '@/lib/config';
+import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/config';
+import { METRICS_PATH } from '@/lib/metrics-server';
 import { readEnvExample } from './env-file';
 
 // What deploy/README.md promises about deploy/kubernetes and deploy/nginx, checked on the files themselves.
@@ -113,32 +114,44 @@ describe('deploy/kubernetes', () => {
     expect(container.ports.map((port) => port.name)).toContain(service.spec.ports[0].targetPort);
   });
 
-  it('admits connections to its pods only from the proxy\'s pods and Prometheus\'s, on the container port by name', () => {
+  it('serves the app on port 3000 and the metrics on METRICS_PORT\'s default, two ports by name', () => {
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: 3000 },
+      { name: 'metrics', containerPort: DEFAULT_METRICS_PORT },
+    ]);
+  });
+
+  it('admits the proxy\'s pods to the app\'s port only, and Prometheus\'s pods to the metrics port only', () => {
     const policy = only('NetworkPolicy');
     expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
     expect(policy.spec.policyTypes).toEqual(['Ingress']);
     expect(policy.spec.ingress).toHaveLength(2);
     const [proxy, prometheus] = policy.spec.ingress;
     expect(proxy.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
+    expect(proxy.ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
     expect(prometheus.from).toEqual([
       { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } },
     ]);
-    for (const rule of [proxy, prometheus]) expect(rule.ports).toEqual([{ port: container.ports[0]!.name, protocol: 'TCP' }]);
+    expect(prometheus.ports).toEqual([{ port: 'metrics', protocol: 'TCP' }]);
+    // Each rule names a port the container has: a misspelt name would admit nobody.
+    const portNames = container.ports.map((port) => port.name);
+    for (const rule of [proxy, prometheus]) expect(portNames).toContain(rule.ports[0].port);
   });
 
-  it('tells a Prometheus where the metrics are, by pod annotation and by ServiceMonitor alike', () => {
-    const http = container.ports.find((port) => port.name === 'http')!;
+  it('tells a Prometheus where the metrics are, by pod annotation and by ServiceMonitor alike: the metrics port, at /metrics', () => {
+    const metrics = container.ports.find((port) => port.name === 'metrics')!;
     expect(deployment.spec.template.metadata.annotations).toEqual({
       'prometheus.io/scrape': 'true',
-      'prometheus.io/port': String(http.containerPort),
-      'prometheus.io/path': '/login/api/metrics',
+      'prometheus.io/port': String(metrics.containerPort),
+      'prometheus.io/path': METRICS_PATH,
     });
     const monitor = parseDocument(readFileSync(join(manifestDirectory, 'prometheus-operator/service-monitor.yaml'), 'utf8')).toJS() as Manifest;
     expect(monitor.kind).toBe('ServiceMonitor');
-    // A ServiceMonitor selects Services by their labels, then scrapes the pods behind them.
-    expect(only('Service').metadata.labels).toEqual(expect.objectContaining(monitor.spec.selector.matchLabels));
-    expect(only('Service').spec.ports.map((port: { name: string }) => port.name)).toContain(monitor.spec.endpoints[0].port);
-    expect(monitor.spec.endpoints[0].path).toBe('/login/api/metrics');
+    // A ServiceMonitor selects Services by their labels, then scrapes the pods behind them on the named port.
+    const service = only('Service');
+    expect(service.metadata.labels).toEqual(expect.objectContaining(monitor.spec.selector.matchLabels));
+    expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: METRICS_PATH })]);
+    expect(service.spec.ports).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'metrics', targetPort: 'metrics' })]));
   });
 
   it('scales the Deployment between 3 and 12 instances at 70 % CPU', () => {
@@ -174,9 +187,10 @@ describe('the settings in the ConfigMap and the Secret', () => {
     expect(Object.entries(configMapData).filter(([, value]) => typeof value !== 'string')).toEqual([]);
   });
 
-  it('together make a valid production configuration', () => {
+  it('together make a valid production configuration, with the metrics on the container\'s metrics port', () => {
     const result = parseConfig({ ...(configMapData as Record<string, string>), ...(secretData as Record<string, string>), NODE_ENV: 'production' });
     if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.metrics.port).toBe(container.ports.find((port) => port.name === 'metrics')!.containerPort);
     // Only the reminder that a multi-tenant Microsoft authority needs xms_edov or a tenant list.
     expect(result.warnings).toEqual([expect.stringMatching(/^MICROSOFT_AUTHORITY admits any tenant \(organizations\)/)]);
   });
@@ -185,8 +199,8 @@ describe('the settings in the ConfigMap and the Secret', () => {
 describe('the image and the Deployment', () => {
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
-  it('agree on the port, the user and the health endpoint', () => {
-    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${container.ports[0]!.containerPort}$`, 'm'));
+  it('agree on the ports, the user and the health endpoint', () => {
+    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${container.ports.map((port) => port.containerPort).join(' ')}$`, 'm'));
     expect(dockerfile).toMatch(new RegExp(`^USER ${podSpec.securityContext.runAsUser}:${podSpec.securityContext.runAsGroup}$`, 'm'));
     expect(dockerfile).toContain(container.livenessProbe.httpGet.path);
   });
