@@ -56,6 +56,8 @@ const PORTS = {
   freshApp: 6018,
   nginx: 6019,
 };
+/** An app's METRICS_PORT lies this far above its port: 6110 and 6118, clear of the ports above. */
+const METRICS_PORT_DISTANCE = 100;
 // As `npm run dev`: browsers resolve *.localhost to this machine and treat it as secure, so the
 // app's Secure cookies work over plain http without a TLS proxy in front.
 const DOMAIN = 'desk.localhost';
@@ -187,6 +189,8 @@ try {
       GOOGLE_ISSUER: `${identityProvider.origin}/google`,
       MICROSOFT_AUTHORITY: `${identityProvider.origin}/microsoft/organizations/v2.0`,
       NODE_EXTRA_CA_CERTS: tls.caCertificate,
+      // The app and the fresh one run side by side: each needs a metrics port of its own.
+      METRICS_PORT: String(port + METRICS_PORT_DISTANCE),
     },
     readyPath: '/login/api/health',
   });

@@ -5,16 +5,17 @@ export type DevPort = { name: string; variable: string; port: number; host: stri
 
 export const DEFAULT_FIRST_PORT = 3000;
 
-/** gateway, backend, app, identity provider and its bare-origin listener: consecutive from DEV_PORT. */
+/** gateway, backend, app, identity provider and its bare-origin listener, the app's metrics: consecutive from DEV_PORT. */
 const layout = [
   { name: 'gateway', variable: 'GATEWAY_PORT', offset: 0 },
   { name: 'backend', variable: 'DEV_BACKEND_PORT', offset: 1 },
   { name: 'app', variable: 'APP_PORT', offset: 2 },
   { name: 'identity provider', variable: 'IDP_PORT', offset: 3 },
   { name: 'bare-origin identity provider', variable: 'IDP_GENERIC_PORT', offset: 4 },
+  { name: 'app metrics', variable: 'METRICS_PORT', offset: 5 },
 ] as const;
 
-export type DevPorts = { gateway: DevPort; backend: DevPort; app: DevPort; idp: DevPort; idpGeneric: DevPort };
+export type DevPorts = { gateway: DevPort; backend: DevPort; app: DevPort; idp: DevPort; idpGeneric: DevPort; metrics: DevPort };
 
 function portNumber(variable: string, value: string): number {
   const port = Number(value);
@@ -23,15 +24,15 @@ function portNumber(variable: string, value: string): number {
 }
 
 /**
- * DEV_PORT moves all five ports at once (DEV_PORT=4000: 4000 to 4004); GATEWAY_PORT,
- * DEV_BACKEND_PORT, APP_PORT, IDP_PORT and IDP_GENERIC_PORT each override one. The hosts are
- * those each server listens on: loopback (the gateway on ::1 as well, where there is one).
+ * DEV_PORT moves all six ports at once (DEV_PORT=4000: 4000 to 4005); GATEWAY_PORT,
+ * DEV_BACKEND_PORT, APP_PORT, IDP_PORT, IDP_GENERIC_PORT and METRICS_PORT each override one. The
+ * hosts are those each server listens on: loopback (the gateway on ::1 as well, where there is one).
  */
 export function devPorts(environment: Record<string, string | undefined>): DevPorts {
   const first = environment.DEV_PORT ? portNumber('DEV_PORT', environment.DEV_PORT) : DEFAULT_FIRST_PORT;
   if (first + layout.length - 1 > 65535) throw new Error(`DEV_PORT must leave room for ${layout.length} ports (at most ${65536 - layout.length})`);
   const ports: number[] = [];
-  const [gateway, backend, app, idp, idpGeneric] = layout.map(({ name, variable, offset }): DevPort => {
+  const [gateway, backend, app, idp, idpGeneric, metrics] = layout.map(({ name, variable, offset }): DevPort => {
     const explicit = environment[variable];
     // The bare-origin provider stays beside the identity provider's port, as its settings.ts has it.
     const fallback = variable === 'IDP_GENERIC_PORT' ? ports[3]! + 1 : first + offset;
@@ -39,8 +40,8 @@ export function devPorts(environment: Record<string, string | undefined>): DevPo
     ports.push(port);
     const host = name === 'backend' ? (environment.DEV_BACKEND_HOST ?? '127.0.0.1') : '127.0.0.1';
     return { name, variable, port, host };
-  }) as [DevPort, DevPort, DevPort, DevPort, DevPort];
-  return { gateway, backend, app, idp, idpGeneric };
+  }) as [DevPort, DevPort, DevPort, DevPort, DevPort, DevPort];
+  return { gateway, backend, app, idp, idpGeneric, metrics };
 }
 
 /** Whether something listens on the port already: found by trying to listen where the server will. */
@@ -62,7 +63,7 @@ export async function heldPorts(ports: DevPorts): Promise<DevPort[]> {
   return all.filter((_, index) => held[index]);
 }
 
-/** A DEV_PORT whose five ports are all free, to suggest; undefined if none of a few tries is. */
+/** A DEV_PORT whose six ports are all free, to suggest; undefined if none of a few tries is. */
 export async function freeFirstPort(exceptFirst: number): Promise<number | undefined> {
   for (const first of [4000, 5000, 6000, 7000, 8000, 9000]) {
     if (first === exceptFirst) continue;

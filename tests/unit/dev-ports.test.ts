@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devPorts, isPortHeld, portsHeldMessage } from '@/dev/ports';
 
-/** `npm run dev` (dev/run.ts) checks its five ports before it prints or starts anything. */
+/** `npm run dev` (dev/run.ts) checks its six ports before it prints or starts anything. */
 
 function listen(port = 0, host = '127.0.0.1'): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -61,7 +61,7 @@ describe('npm run dev while its ports are taken', () => {
   it('says which port another server holds and how to choose others, exits non-zero, and prints no banner', async () => {
     const holder = await listen();
     const held = portOf(holder);
-    const [backend, app, idp, idpGeneric] = await freePorts(4);
+    const [backend, app, idp, idpGeneric, metrics] = await freePorts(5);
     try {
       const run = await runDev({
         GATEWAY_PORT: String(held),
@@ -69,6 +69,7 @@ describe('npm run dev while its ports are taken', () => {
         APP_PORT: String(app),
         IDP_PORT: String(idp),
         IDP_GENERIC_PORT: String(idpGeneric),
+        METRICS_PORT: String(metrics),
         IDP_CERTIFICATE_DIRECTORY: certificates,
       });
       expect(run.code).not.toBe(0);
@@ -87,7 +88,7 @@ describe('npm run dev while its ports are taken', () => {
   it('names every port that is taken, whoever holds it', async () => {
     const holders = await Promise.all([listen(), listen()]);
     const [gateway, backend] = holders.map(portOf);
-    const [app, idp, idpGeneric] = await freePorts(3);
+    const [app, idp, idpGeneric, metrics] = await freePorts(4);
     try {
       const run = await runDev({
         GATEWAY_PORT: String(gateway),
@@ -95,6 +96,7 @@ describe('npm run dev while its ports are taken', () => {
         APP_PORT: String(app),
         IDP_PORT: String(idp),
         IDP_GENERIC_PORT: String(idpGeneric),
+        METRICS_PORT: String(metrics),
         IDP_CERTIFICATE_DIRECTORY: certificates,
       });
       expect(run.code).toBe(1);
@@ -116,12 +118,12 @@ describe('npm run dev while its ports are taken', () => {
 describe('devPorts', () => {
   it('keeps the usual ports without settings', () => {
     const ports = devPorts({});
-    expect(Object.values(ports).map((entry) => entry.port)).toEqual([3000, 3001, 3002, 3003, 3004]);
+    expect(Object.values(ports).map((entry) => entry.port)).toEqual([3000, 3001, 3002, 3003, 3004, 3005]);
   });
 
-  it('moves all five with DEV_PORT, and one alone with its own variable', () => {
+  it('moves all six with DEV_PORT, and one alone with its own variable', () => {
     const ports = devPorts({ DEV_PORT: '4000', APP_PORT: '4100' });
-    expect(Object.values(ports).map((entry) => entry.port)).toEqual([4000, 4001, 4100, 4003, 4004]);
+    expect(Object.values(ports).map((entry) => entry.port)).toEqual([4000, 4001, 4100, 4003, 4004, 4005]);
   });
 
   it('keeps the bare-origin provider beside the identity provider, as its own settings do', () => {
@@ -137,10 +139,12 @@ describe('devPorts', () => {
     expect(ports.backend.host).toBe('0.0.0.0');
     expect(ports.idp.host).toBe('127.0.0.1');
     expect(ports.idpGeneric.host).toBe('127.0.0.1');
+    expect(ports.metrics.host).toBe('127.0.0.1');
   });
 
   it('refuses ports out of range', () => {
-    expect(() => devPorts({ DEV_PORT: '65534' })).toThrow('DEV_PORT must leave room for 5 ports');
+    expect(() => devPorts({ DEV_PORT: '65534' })).toThrow('DEV_PORT must leave room for 6 ports');
+    expect(devPorts({ DEV_PORT: '65530' }).metrics.port).toBe(65535);
     expect(() => devPorts({ GATEWAY_PORT: '0' })).toThrow('GATEWAY_PORT must be a port number');
   });
 });
