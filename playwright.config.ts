@@ -16,6 +16,7 @@ import {
   IDENTITY_PROVIDER_PORT,
   identityProviderEnvironment,
   LOGIN_ORIGIN,
+  metricsPortOf,
   RUN_DIRECTORY,
   SESSION_SECRET,
   serverLog,
@@ -49,6 +50,7 @@ const appServers = APP_PORTS.map((port) => ({
   env: {
     ...APP_ENVIRONMENT,
     PORT: String(port),
+    METRICS_PORT: String(metricsPortOf(port)),
     SESSION_SECRET,
     NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path', ''),
   },

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { testPort } from './support/environment.ts';
+import { metricsPortOf, testPort } from './support/environment.ts';
 
 /**
  * The standalone server as operators run it: a copy of .next/standalone somewhere else, started
@@ -24,8 +24,10 @@ const SETTINGS = {
 
 type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
+/** Each server's metrics on the port the suite gives its PORT, unless the test names one. */
 function startServer(directory: string, environment: Record<string, string>, script = 'server.js'): Server {
-  const child = spawn(process.execPath, [script], { cwd: directory, env: environment as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env: Record<string, string> = { METRICS_PORT: String(metricsPortOf(Number(environment.PORT))), ...environment };
+  const child = spawn(process.execPath, [script], { cwd: directory, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
@@ -93,6 +95,31 @@ test('one build serves two deployments: the same prerendered login page, and eac
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
+  }
+});
+
+test('a METRICS_PORT that another process holds is said in one error line, and the app serves on', async () => {
+  const { createServer } = await import('node:http');
+  const metricsPort = metricsPortOf(testPort(4318));
+  const holder = createServer((_request, response) => response.end('another process'));
+  await new Promise<void>((resolve) => holder.listen(metricsPort, '127.0.0.1', resolve));
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4318)), METRICS_PORT: String(metricsPort) });
+  try {
+    await waitUntilServing(`http://127.0.0.1:${testPort(4318)}/login/api/health`);
+    const said = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('METRICS_PORT'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; metricsPort: number });
+    expect(said).toEqual([expect.objectContaining({ level: 50, metricsPort })]);
+    expect(said[0]!.msg).toBe(
+      `metrics not served: METRICS_PORT ${metricsPort} on 127.0.0.1 is in use by another process. The app serves on; Prometheus will find this instance down until it restarts with a free METRICS_PORT.`,
+    );
+    // The other process keeps its port.
+    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toBe('another process');
+  } finally {
+    server.child.kill('SIGKILL');
+    holder.close();
   }
 });
 

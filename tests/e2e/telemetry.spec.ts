@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
-import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, serverLog, testPort } from './support/environment.ts';
+import { APP_PORTS, DOMAIN, LOGIN_ORIGIN, metricsPortOf, NGINX_ACCESS_LOG, organisationOrigin, serverLog, testPort } from './support/environment.ts';
 import { requestLink } from './support/sign-in.ts';
 import { PROMTOOL_PATH, startPrometheus, type Prometheus } from './support/prometheus.ts';
 import { startTraceCollector, type TraceCollector } from './support/trace-collector.ts';
@@ -24,6 +25,7 @@ test.describe.configure({ mode: 'default' });
 const HTTPS_PORT = DEDICATED_HTTPS_PORTS.telemetry;
 const ORIGIN = dedicatedOrigin(HTTPS_PORT);
 const APP_PORT = testPort(4541);
+const METRICS_PORT = metricsPortOf(APP_PORT);
 test.use({ baseURL: `${ORIGIN}/login/` });
 
 const COLLECTOR_PORT = testPort(4546);
@@ -41,7 +43,7 @@ test.beforeAll(async () => {
     servers: { backend: testPort(4542), identityProvider: testPort(4543), identityProviderGeneric: testPort(4544) },
     environment: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${COLLECTOR_PORT}/v1/traces`, OTEL_SERVICE_NAME: 'desk-login-e2e' },
   });
-  prometheus = await startPrometheus('telemetry', testPort(4545), [`127.0.0.1:${APP_PORT}`]);
+  prometheus = await startPrometheus('telemetry', testPort(4545), [`127.0.0.1:${METRICS_PORT}`]);
 });
 test.afterAll(async () => {
   await prometheus?.stop();
@@ -70,53 +72,80 @@ const FAILURES = 'desk_login_sign_in_failures_total';
 const BACKEND_CALLS = 'desk_login_backend_call_duration_seconds_count';
 const PROVIDER_CALLS = 'desk_login_identity_provider_call_duration_seconds_count';
 
-type Answer = { status: number; body: string };
+type Answer = { status: number; body: string; location: string | undefined };
 
-/** A request through nginx with the path exactly as written (a browser or fetch would tidy it first). */
-function rawGet(path: string): Promise<Answer> {
+/** A request with the path exactly as written (a browser or fetch would tidy it first): through nginx, or straight to a port of the instance. */
+function rawGet(path: string, to: { port: number; tls: boolean } = { port: HTTPS_PORT, tls: true }): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest(
-      { host: '127.0.0.1', port: HTTPS_PORT, path, agent: false, rejectUnauthorized: false, servername: `web.${DOMAIN}`, headers: { host: `web.${DOMAIN}:${HTTPS_PORT}` } },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
-    );
+    const options = { host: '127.0.0.1', port: to.port, path, agent: false, headers: { host: `web.${DOMAIN}:${HTTPS_PORT}` } };
+    const answered = (response: IncomingMessage) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, location: response.headers.location }));
+    };
+    const request = to.tls ? httpsRequest({ ...options, rejectUnauthorized: false, servername: `web.${DOMAIN}` }, answered) : httpRequest(options, answered);
     request.on('error', reject);
     request.end();
   });
 }
 
-test('the metrics: on the app\'s own port, in the Prometheus text format; through nginx not at all, however the path is spelled', async () => {
-  const own = await fetch(`http://127.0.0.1:${APP_PORT}/login/api/metrics`);
+/** Every answer of the instance's own port to `path`, its redirects followed (Next tidies `//` and `\\` by redirecting). */
+async function answersOfAppPort(path: string): Promise<Answer[]> {
+  const answers = [await rawGet(path, { port: APP_PORT, tls: false })];
+  while (answers.length < 5 && answers.at(-1)!.location) {
+    const next = new URL(answers.at(-1)!.location!, `http://127.0.0.1:${APP_PORT}`);
+    answers.push(await rawGet(`${next.pathname}${next.search}`, { port: APP_PORT, tls: false }));
+  }
+  return answers;
+}
+
+/** The spellings of the app's former metrics path. */
+const FORMER_METRICS_PATHS = [
+  '/login/api/metrics',
+  '/login/api/metrics/',
+  '/login/api/metrics?format=prometheus',
+  '/login//api//metrics',
+  '/login/API/Metrics',
+  '/login/api/%6Detrics',
+  '/login/en/../api/metrics',
+  '/login/./api/metrics',
+  '/login\\api\\metrics',
+];
+
+test('the metrics: on METRICS_PORT at /metrics, in the Prometheus text format, and nowhere else', async () => {
+  const own = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`);
   expect(own.status).toBe(200);
   expect(own.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = await own.text();
   expect(text).toContain('# TYPE desk_login_sign_in_steps_total counter');
   expect(text).toContain('process_cpu_seconds_total');
-
-  const spellings = [
-    '/login/api/metrics',
-    '/login/api/metrics/',
-    '/login/api/metrics?format=prometheus',
-    '/login//api//metrics',
-    '/login/API/Metrics',
-    '/login/api/%6Detrics',
-    '/login/en/../api/metrics',
-    '/login/./api/metrics',
-    '/login\\api\\metrics',
-  ];
-  for (const path of spellings) {
-    const answer = await rawGet(path);
-    expect.soft(answer.status, path).toBe(404);
-    expect.soft(answer.body, path).not.toContain('desk_login_');
+  // The metrics port answers nothing but its one path: not the app's pages, not the former path.
+  for (const path of ['/login/api/metrics', '/login/api/health', '/login/en', '/metrics/']) {
+    const answer = await rawGet(path, { port: METRICS_PORT, tls: false });
+    expect.soft(answer.status, `${path} on METRICS_PORT`).toBe(404);
+    expect.soft(answer.body, `${path} on METRICS_PORT`).not.toContain('desk_login_');
   }
-  // Positive control: the same requests reach the app for its health check.
-  const health = await rawGet('/login/api/health');
-  expect(health.status).toBe(200);
-  expect(health.body).toContain('"ok"');
+
+  // The app's own port, as the proxy (and any pod the policy failed to stop) reaches it: the former
+  // path is a 404, and no spelling of it, nor /metrics, leads to a metric.
+  for (const path of ['/login/api/metrics', '/login/api/metrics?format=prometheus', '/login/api/%6Detrics', '/login/en/../api/metrics', '/login/./api/metrics']) {
+    expect.soft((await rawGet(path, { port: APP_PORT, tls: false })).status, `${path} on the app's port`).toBe(404);
+  }
+  for (const path of [...FORMER_METRICS_PATHS, '/metrics', '/login/metrics']) {
+    for (const answer of await answersOfAppPort(path)) expect.soft(answer.body, `${path} on the app's port`).not.toContain('desk_login_');
+  }
+  // nginx in front of it, however the path is spelled.
+  for (const path of FORMER_METRICS_PATHS) {
+    const answer = await rawGet(path);
+    expect.soft(answer.status, `${path} through nginx`).toBe(404);
+    expect.soft(answer.body, `${path} through nginx`).not.toContain('desk_login_');
+  }
+  // Positive control: the same requests reach the app, directly and through nginx, for its health check.
+  for (const answer of [await rawGet('/login/api/health', { port: APP_PORT, tls: false }), await rawGet('/login/api/health')]) {
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('"ok"');
+  }
 });
 
 test('an e-mail sign-in moves started, link sent, link confirmed and handed off by one each, and times its backend calls', async ({ page }) => {

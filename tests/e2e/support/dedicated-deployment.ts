@@ -10,6 +10,7 @@ import {
   DOMAIN,
   IDENTITY_PROVIDER_ORIGIN,
   identityProviderEnvironment,
+  metricsPortOf,
   RUN_DIRECTORY,
   SESSION_SECRET,
   TLS_DIRECTORY,
@@ -68,6 +69,8 @@ export type LogLine = Record<string, unknown> & { requestId?: string; msg?: stri
 
 export type Instance = {
   port: number;
+  /** Where its metrics are served (METRICS_PORT). */
+  metricsPort: number;
   /** Everything the process wrote, line by line. */
   output(): string[];
   /** The lines that are JSON, parsed. */
@@ -167,6 +170,7 @@ export async function startDeployment(
         // Settings of the spec's own, e.g. another identity provider's shape.
         ...options.environment,
         PORT: String(port),
+        METRICS_PORT: String(metricsPortOf(port)),
         SESSION_SECRET: options.sessionSecrets?.[index] ?? SESSION_SECRET,
         NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path'),
       } as NodeJS.ProcessEnv),
@@ -174,6 +178,7 @@ export async function startDeployment(
     const output = () => readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
     return {
       port,
+      metricsPort: metricsPortOf(port),
       output,
       logLines: () =>
         output().flatMap((line) => {

@@ -9,6 +9,16 @@ export function testPort(port: number): number {
   return port + PORT_OFFSET;
 }
 
+/**
+ * Where an app instance of the suite serves its metrics (METRICS_PORT): 500 above its own port.
+ * The suite's ports lie between 4080 and 4549 (plus the offset), so these lie between 4580 and
+ * 5049: clear of every other port of the suite, and below the 5080 where a checkout running with
+ * E2E_PORT_OFFSET=1000 begins.
+ */
+export function metricsPortOf(appPort: number): number {
+  return appPort + 500;
+}
+
 export const HTTPS_PORT = testPort(4443);
 /** Plain http on nginx: only a redirect to https (the Observatory's redirection test). */
 export const HTTP_PORT = testPort(4080);
@@ -54,7 +64,7 @@ export function appServerSettings(backendOrigin: string, identityProviderOrigin:
   };
 }
 
-/** The app as it runs in production, with only environment variables (besides PORT, SESSION_SECRET, NODE_EXTRA_CA_CERTS). */
+/** The app as it runs in production, with only environment variables (besides PORT, METRICS_PORT, SESSION_SECRET, NODE_EXTRA_CA_CERTS). */
 export const APP_ENVIRONMENT = {
   NODE_ENV: 'production',
   HOSTNAME: '127.0.0.1',

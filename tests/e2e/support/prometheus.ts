@@ -21,8 +21,8 @@ export type Prometheus = {
 type QueryAnswer = { status: string; error?: string; data?: { resultType: string; result: { value: [number, string] }[] } };
 
 /**
- * A Prometheus that scrapes `targets` (the app's own ports) every second at /login/api/metrics,
- * with the alert rules of deploy/prometheus loaded, as the Kubernetes job `desk-login` would.
+ * A Prometheus that scrapes `targets` (the instances' metrics ports, METRICS_PORT) every second at
+ * /metrics, with the alert rules of deploy/prometheus loaded, as the Kubernetes job `desk-login` would.
  */
 export async function startPrometheus(name: string, port: number, targets: string[]): Promise<Prometheus> {
   const directory = join(RUN_DIRECTORY, name, 'prometheus');
@@ -34,7 +34,7 @@ export async function startPrometheus(name: string, port: number, targets: strin
     JSON.stringify({
       global: { scrape_interval: '1s', scrape_timeout: '1s', evaluation_interval: '1s' },
       rule_files: [resolve('deploy/prometheus/alerts.yml')],
-      scrape_configs: [{ job_name: 'desk-login', metrics_path: '/login/api/metrics', static_configs: [{ targets }] }],
+      scrape_configs: [{ job_name: 'desk-login', metrics_path: '/metrics', static_configs: [{ targets }] }],
     }),
   );
   const log = openSync(join(directory, 'prometheus.log'), 'w');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { expect } from '@playwright/test';
-import { DOMAIN, SERVER_LOG_DIRECTORY, serverLog, SESSION_SECRET } from './environment.ts';
+import { DOMAIN, metricsPortOf, SERVER_LOG_DIRECTORY, serverLog, SESSION_SECRET } from './environment.ts';
 
 /**
  * One more instance of the app as production runs it (the standalone server, only environment
@@ -17,6 +17,7 @@ export async function startStandaloneApp(options: { port: number; backendUrl: st
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       PORT: String(options.port),
+      METRICS_PORT: String(metricsPortOf(options.port)),
       HOSTNAME: '127.0.0.1',
       NEXT_TELEMETRY_DISABLED: '1',
       BACKEND_URL: options.backendUrl,
