@@ -10,13 +10,13 @@ export function testPort(port: number): number {
 }
 
 /**
- * Where an app instance of the suite serves its metrics (METRICS_PORT): 500 above its own port.
- * The suite's ports lie between 4080 and 4549 (plus the offset), so these lie between 4580 and
- * 5049: clear of every other port of the suite, and below the 5080 where a checkout running with
- * E2E_PORT_OFFSET=1000 begins.
+ * Where an app instance of the suite serves its metrics (METRICS_PORT): 20000 above its own port.
+ * The suite's ports lie between 4000 and 5000 (plus the offset, a multiple of 1000 per checkout),
+ * so these lie between 24000 and 25000 plus the offset: apart from every port of every checkout,
+ * and below the ports the kernel hands out to outgoing connections (32768 and up).
  */
 export function metricsPortOf(appPort: number): number {
-  return appPort + 500;
+  return appPort + 20_000;
 }
 
 export const HTTPS_PORT = testPort(4443);
