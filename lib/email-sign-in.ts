@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { headers } from 'next/headers';
 import { z } from 'zod';
 import { isValidId, type LinkCheck, type LinkConfirmation } from '@/lib/backend/auth';
 import type { BackendResult } from '@/lib/backend/client';
@@ -8,7 +9,8 @@ import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countThrottled } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
-import { sharedLimit, SharedStateUnavailable } from '@/lib/fleet-state';
+import { browserNames, deviceFamily, systemNames } from '@/lib/request/user-agent';
+import { sharedLimit, sharedNotes, SharedStateUnavailable } from '@/lib/fleet-state';
 import { digests } from '@/lib/sealed';
 
 /**
@@ -60,8 +62,45 @@ export async function startWaitingForLink(
   host: RequestHost,
   link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
 ): Promise<void> {
-  await emailSignInCookie.write(writer, host, { ...link, sentAt: Date.now() });
+  const sentAt = Date.now();
+  await emailSignInCookie.write(writer, host, { ...link, sentAt });
+  await linkRequests.write(link.uuid, JSON.stringify({ askedAt: sentAt, device: deviceFamily(await headers()) } satisfies LinkRequest));
   countSignInStep('email', 'link_sent');
+}
+
+/**
+ * When and from what kind of device a link was asked for, for the page that confirms it: the
+ * person who holds the link can tell whether it was them. Never an address, network or name.
+ */
+const linkRequest = z.object({
+  askedAt: z.number(),
+  device: z.object({ browser: z.enum(Object.keys(browserNames) as [keyof typeof browserNames]).optional(), system: z.enum(Object.keys(systemNames) as [keyof typeof systemNames]).optional() }),
+});
+export type LinkRequest = z.infer<typeof linkRequest>;
+const linkRequests = sharedNotes('link_requests', EMAIL_SIGN_IN_LIFETIME_SECONDS + 60);
+
+export async function linkRequestOf(uuid: string): Promise<LinkRequest | undefined> {
+  const note = await linkRequests.read(uuid);
+  if (note === undefined) return undefined;
+  try {
+    return linkRequest.parse(JSON.parse(note));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Links whose holder said "I did not ask for this", for the whole fleet: no code is shown or taken
+ * for them, and the wait of the browser that asked ends. Without Redis, per process.
+ */
+const declinedLinks = sharedLimit('declined_links', { points: 1, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'per-process' });
+
+export async function declineLink(uuid: string): Promise<void> {
+  await declinedLinks.spend(uuid);
+}
+
+export async function isLinkDeclined(uuid: string): Promise<boolean> {
+  return (await declinedLinks.spent(uuid)) > 0;
 }
 
 /** A new user's sign-up under way: the address and the backend's token to create the account with. */
@@ -169,6 +208,8 @@ export type EmailSignInStatus =
   | { state: 'expired' }
   /** Confirmed in another browser: this one continues only with the code shown there. */
   | { state: 'code-needed' }
+  /** The link's holder said it was not them: the wait is over, and nothing is to be done here. */
+  | { state: 'declined' }
   | { state: 'signed-in'; location: string };
 
 /** Wrong codes a wait survives; the fifth ends it. */
@@ -255,6 +296,11 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
   if (isOver(pending)) return { state: 'expired' };
+  if (await isLinkDeclined(pending.uuid)) {
+    forgetEmailSignIn(cookies, host);
+    (await requestLogger()).info({ outcome: 'declined' }, 'email sign-in ended');
+    return { state: 'declined' };
+  }
   try {
     if ((await codeTriesOf(pending)) >= LINK_CODE_ATTEMPTS) return { state: 'expired' };
   } catch (error) {
@@ -286,6 +332,7 @@ export type LinkCodeOutcome =
   | { state: 'malformed' }
   | { state: 'ended' }
   | { state: 'expired' }
+  | { state: 'declined' }
   /** The shared store did not answer: no code is compared until it does. */
   | { state: 'unavailable' };
 
@@ -299,6 +346,10 @@ export async function continueWithLinkCode(typed: string): Promise<LinkCodeOutco
   if (isOver(pending) || !pending.confirmedElsewhere) return { state: 'expired' };
   const code = typed.replace(/\s/g, '');
   if (!/^\d{6}$/.test(code)) return { state: 'malformed' };
+  if (await isLinkDeclined(pending.uuid)) {
+    forgetEmailSignIn(cookies, host);
+    return { state: 'declined' };
+  }
 
   let tries: number;
   try {

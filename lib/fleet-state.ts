@@ -80,6 +80,23 @@ export function describeFleetState(): string {
   return `sign-in limits and one-time codes are shared through Redis at ${protocol}//${host} (keys under "${redis.keyPrefix}")`;
 }
 
+/** Redis answered for this limit: said once after it had not. */
+function answered(name: SharedLimitName): void {
+  if (fleetStore().unreachable.delete(name)) logger().info({ limit: name }, 'shared limit answered by Redis again');
+}
+
+/** Redis did not answer for this limit: counted every time, said once per outage. */
+function unanswered(name: SharedLimitName, then: WhenUnreachable, error: unknown): void {
+  countSharedStateUnavailable(name, then);
+  const { unreachable } = fleetStore();
+  if (unreachable.has(name)) return;
+  unreachable.add(name);
+  logger().warn(
+    { limit: name, whenUnreachable: then, error: error instanceof Error ? error.message : String(error) },
+    then === 'fail-closed' ? 'shared limit unavailable: refusing until Redis answers' : 'shared limit unavailable: kept per process until Redis answers',
+  );
+}
+
 function memoryLimiter(name: SharedLimitName, rule: SharedLimitRule): RateLimiterMemory {
   const { memory } = fleetStore();
   let limiter = memory.get(name);
@@ -118,18 +135,10 @@ export function sharedLimit(name: SharedLimitName, rule: SharedLimitRule) {
     if (!fleetStore().redis) return await call(memoryLimiter(name, rule));
     try {
       const value = await call(store());
-      if (fleetStore().unreachable.delete(name)) logger().info({ limit: name }, 'shared limit answered by Redis again');
+      answered(name);
       return value;
     } catch (error) {
-      countSharedStateUnavailable(name, rule.whenUnreachable);
-      const { unreachable } = fleetStore();
-      if (!unreachable.has(name)) {
-        unreachable.add(name);
-        logger().warn(
-          { limit: name, whenUnreachable: rule.whenUnreachable, error: error instanceof Error ? error.message : String(error) },
-          rule.whenUnreachable === 'fail-closed' ? 'shared limit unavailable: refusing until Redis answers' : 'shared limit unavailable: kept per process until Redis answers',
-        );
-      }
+      unanswered(name, rule.whenUnreachable, error);
       if (rule.whenUnreachable === 'fail-closed') throw new SharedStateUnavailable(name);
       return await call(memoryLimiter(name, rule));
     }
@@ -156,3 +165,49 @@ export function sharedLimit(name: SharedLimitName, rule: SharedLimitRule) {
 }
 
 export type SharedLimit = ReturnType<typeof sharedLimit>;
+
+/**
+ * A short fact of the fleet, such as when and from what kind of device a link was asked for: kept
+ * `ttlSeconds` in Redis (per process while Redis does not answer), read by whichever instance
+ * serves the next step. Never a secret: the value is readable by anyone who can read Redis.
+ */
+export function sharedNotes(name: SharedLimitName, ttlSeconds: number) {
+  type Note = { value: string; expiresAt: number };
+  const local = new Map<string, Note>();
+
+  function remember(key: string, value: string): void {
+    const now = Date.now();
+    if (local.size > 10_000) for (const [seen, note] of local) if (note.expiresAt <= now) local.delete(seen);
+    local.set(key, { value, expiresAt: now + ttlSeconds * 1000 });
+  }
+  function recall(key: string): string | undefined {
+    const note = local.get(key);
+    return note && note.expiresAt > Date.now() ? note.value : undefined;
+  }
+
+  return {
+    async write(key: string, value: string): Promise<void> {
+      const { redis } = fleetStore();
+      if (!redis) return remember(key, value);
+      try {
+        await redis.set(`${name}:${key}`, value, 'EX', ttlSeconds);
+        answered(name);
+      } catch (error) {
+        unanswered(name, 'per-process', error);
+        remember(key, value);
+      }
+    },
+    async read(key: string): Promise<string | undefined> {
+      const { redis } = fleetStore();
+      if (!redis) return recall(key);
+      try {
+        const value = await redis.get(`${name}:${key}`);
+        answered(name);
+        return value ?? recall(key);
+      } catch (error) {
+        unanswered(name, 'per-process', error);
+        return recall(key);
+      }
+    },
+  };
+}

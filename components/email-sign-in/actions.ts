@@ -125,6 +125,7 @@ export async function continueEmailSignIn(form: FormData): Promise<void> {
   const status = await checkEmailSignIn();
   if (status.state === 'signed-in') redirectOutside(status.location);
   if (status.state === 'expired') await redirectToPage({ pathname: '/', query: { error: 'link-expired' } }, locale);
+  if (status.state === 'declined') await redirectToPage({ pathname: '/', query: { error: 'link-declined' } }, locale);
   // Still waiting, or now asking for the code: the mail-sent view is shown again, from its new state.
   await redirectToPage('/mail-sent', locale);
 }
@@ -150,6 +151,8 @@ export async function enterLinkCode(_previous: LinkCodeState, form: FormData): P
       return await redirectToPage({ pathname: '/', query: { error: 'link-code-attempts' } }, locale);
     case 'expired':
       return await redirectToPage({ pathname: '/', query: { error: 'link-expired' } }, locale);
+    case 'declined':
+      return await redirectToPage({ pathname: '/', query: { error: 'link-declined' } }, locale);
   }
 }
 

@@ -4,7 +4,7 @@ import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink } from '@/lib/email-sign-in';
+import { declineLink, isLinkDeclined, linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink } from '@/lib/email-sign-in';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import { formField, stringFields } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -44,6 +44,10 @@ export async function confirmSignInLink(
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
   const askedHere = pending?.uuid === link.uuid;
+  if (await isLinkDeclined(link.uuid)) {
+    log.info({ outcome: 'declined-before' }, 'sign-in link opened');
+    return await redirectToPage('/validatelink/declined', locale);
+  }
   if (!askedHere && formField(form, CONFIRM_FIELD) !== 'yes') {
     log.info({ outcome: 'confirmation-asked' }, 'sign-in link opened');
     return { status: 'ask' };
@@ -77,4 +81,20 @@ export async function confirmSignInLink(
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
   if (formField(form, 'noScript')) redirectOutside(location);
   return { status: 'signed-in', location };
+}
+
+/**
+ * "I did not ask for this", before or after confirming: the link shows and takes no code from now
+ * on, in the whole fleet, and the browser that asked for it stops waiting. A form post, never a
+ * GET, so that a mail scanner following links declines nothing.
+ */
+export async function declineSignInLink(language: string, boundLink: LinkCheck): Promise<void> {
+  const locale = isLanguage(language) ? language : defaultLanguage;
+  const link = stringFields(boundLink) as LinkCheck | undefined;
+  if (link) {
+    await declineLink(link.uuid);
+    (await requestLogger()).info({ outcome: 'declined' }, 'sign-in link opened');
+    countSignInFailure('email', 'cancelled');
+  }
+  await redirectToPage('/validatelink/declined', locale);
 }

@@ -27,6 +27,8 @@ export type ConfirmLinkText = Record<
 > & {
   /** "Someone asked to sign in as <address>…", with the address in place. */
   askBody: ReactNode;
+  /** When and from what kind of device the link was asked for, where the app knows. */
+  askedAt?: string;
   errors: Record<LinkConfirmationError, string>;
 };
 
@@ -38,13 +40,13 @@ export type ConfirmLinkText = Record<
  */
 export function ConfirmLink({
   action,
+  decline,
   askFirst,
-  declinedHref,
   text,
 }: {
   action: (previous: LinkConfirmationState, form: FormData) => Promise<LinkConfirmationState>;
+  decline: (form: FormData) => Promise<void>;
   askFirst: boolean;
-  declinedHref: string;
   text: ConfirmLinkText;
 }) {
   const [state, formAction, pending] = useActionState(action, askFirst ? { status: 'ask' } : { status: 'checking' });
@@ -84,6 +86,7 @@ export function ConfirmLink({
         {heading}
       </h1>
       {asking && <p>{text.askBody}</p>}
+      {(asking || state.status === 'confirmed-elsewhere') && text.askedAt && <p className="text-muted">{text.askedAt}</p>}
       {state.status === 'confirmed-elsewhere' && (
         <>
           <p>{text.codeIntro}</p>
@@ -99,6 +102,9 @@ export function ConfirmLink({
               {text.continueHere}
             </a>
           )}
+          <button type="submit" formAction={decline} className={buttonClasses('quiet')}>
+            {text.decline}
+          </button>
         </>
       )}
       {(pending || state.status === 'checking' || state.status === 'signed-in') && (
@@ -112,9 +118,9 @@ export function ConfirmLink({
           <button type="submit" name={CONFIRM_FIELD} value="yes" className={buttonClasses('primary')}>
             {text.confirm}
           </button>
-          <a href={declinedHref} className={buttonClasses('quiet')}>
+          <button type="submit" formAction={decline} className={buttonClasses('quiet')}>
             {text.decline}
-          </a>
+          </button>
         </>
       )}
       {state.status === 'error' && (

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 
-type PollStatus = 'pending' | 'unavailable' | 'expired' | 'code-needed' | 'signed-in';
+type PollStatus = 'pending' | 'unavailable' | 'expired' | 'code-needed' | 'declined' | 'signed-in';
 
 /** What the status says in each state, translated by the page on the server. */
 export type SignInStatusText = Record<PollStatus, string>;
@@ -19,11 +19,14 @@ export type SignInStatusText = Record<PollStatus, string>;
 export function SignInStatus({
   statusUrl,
   intervalMs,
+  declinedLocation,
   codeNeeded = false,
   text,
 }: {
   statusUrl: string;
   intervalMs: number;
+  /** The login page that says, calmly, that the link's holder declined it. */
+  declinedLocation: string;
   /** Rendered beside the code entry: listens, but no longer polls on a timer. */
   codeNeeded?: boolean;
   text: SignInStatusText;
@@ -49,6 +52,10 @@ export function SignInStatus({
           window.location.assign(answer.location);
         }
         if (answer.state === 'expired') stopped = true;
+        if (answer.state === 'declined') {
+          stopped = true;
+          window.location.assign(declinedLocation);
+        }
         if (answer.state === 'code-needed' && !codeNeeded) router.refresh();
         if (answer.state === 'code-needed') return;
       } catch {
@@ -77,7 +84,7 @@ export function SignInStatus({
       document.removeEventListener('visibilitychange', pollWhenVisible);
       window.removeEventListener('focus', pollWhenVisible);
     };
-  }, [statusUrl, intervalMs, codeNeeded, router]);
+  }, [statusUrl, intervalMs, declinedLocation, codeNeeded, router]);
 
   const tone = status === 'expired' || status === 'unavailable' ? 'text-danger' : 'text-muted';
   return (

@@ -37,6 +37,7 @@ export type ErrorMessageKey =
   | 'userClose'
   | 'linkExpired'
   | 'linkCodeAttempts'
+  | 'linkDeclined'
   | 'signUpExpired'
   | 'providerNotConfigured'
   | 'redirectNotAllowed'
@@ -149,6 +150,7 @@ const loginPageErrors = {
   unknown: 'somethingWrong',
   'link-expired': 'linkExpired',
   'link-code-attempts': 'linkCodeAttempts',
+  'link-declined': 'linkDeclined',
   'sign-up-expired': 'signUpExpired',
   'provider-not-configured': 'providerNotConfigured',
   'redirect-not-allowed': 'redirectNotAllowed',
@@ -175,10 +177,10 @@ export function loginPageErrorMessage(error: unknown): ErrorMessageKey | undefin
 }
 
 /**
- * Messages of the login page that report what the person did themselves (cancelling), rather than
- * a failure: shown as neutral news, which clears itself, instead of a red error, which stays.
+ * Messages of the login page that report what a person did (cancelling here, or "I did not ask
+ * for this" at the link), rather than a failure: shown as neutral news, which clears itself, instead of a red error, which stays.
  */
-const neutralLoginPageErrors: ReadonlySet<string> = new Set<LoginPageError>(['user-close']);
+const neutralLoginPageErrors: ReadonlySet<string> = new Set<LoginPageError>(['user-close', 'link-declined']);
 
 export function loginPageMessageTone(error: unknown): 'error' | 'info' {
   return typeof error === 'string' && neutralLoginPageErrors.has(error) ? 'info' : 'error';

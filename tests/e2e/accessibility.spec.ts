@@ -212,7 +212,7 @@ const screens: Screen[] = [
     name: 'link declined',
     open: async (page, d, language) => {
       await page.goto(tamperedLinkPath(language));
-      await page.getByRole('link', { name: d.validateLink.decline }).click();
+      await page.getByRole('button', { name: d.validateLink.decline }).click();
       await expectHeading(page, d.validateLink.declinedHeading);
     },
   },

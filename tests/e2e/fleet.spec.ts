@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { DOMAIN, HTTPS_PORT, testPort } from './support/environment.ts';
@@ -160,6 +160,50 @@ test('five code tries per link in the whole fleet: a replayed cookie gains none,
   await continueWithCode(other.page, other.code);
   await expect(other.page).toHaveURL(`${deployment.origin.replace('//web.', '//acme.')}/`);
   await other.context.close();
+});
+
+/** A GET straight to one instance, as nginx forwards it, with this browser's sign-in state. */
+async function atInstance(request: APIRequestContext, port: number, path: string, waiting?: string) {
+  const response = await request.get(`http://127.0.0.1:${port}${path}`, {
+    headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https', ...(waiting ? { cookie: `__Host-emailSignIn=${waiting}` } : {}) },
+    maxRedirects: 0,
+  });
+  return { status: response.status(), location: response.headers().location ?? '', body: await response.text() };
+}
+
+test("what the link's holder sees and says reaches every instance: when and from what device it was asked, and “I did not ask for this”", async ({ browser, request }) => {
+  const asking = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0' });
+  const page = await asking.newPage();
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto(`${deployment.origin}/login/en`);
+  await askForLink(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const waiting = (await asking.cookies()).find((cookie) => cookie.name === '__Host-emailSignIn')?.value ?? '';
+  const mailed = new URL(await latestSignInLink(request, email));
+  // The mailed link names no language: the first answer sends it to the language of the browser.
+  const inLanguage = new URL((await atInstance(request, APP_PORTS[0]!, `${mailed.pathname}${mailed.search}`)).location, deployment.origin);
+  const linkPath = `${inLanguage.pathname}${inLanguage.search}`;
+  expect(linkPath).toMatch(/^\/login\/en\/validatelink\?/);
+
+  for (const port of APP_PORTS) {
+    expect((await atInstance(request, port, linkPath)).body, `the link at ${port}`).toContain('Asked for just now, from Firefox on Windows.');
+    // The control: before anyone declined, each instance has the wait pending.
+    expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', waiting)).body)).toEqual({ state: 'pending' });
+  }
+
+  const holder = await plainBrowser(browser);
+  const holderPage = await holder.newPage();
+  await holderPage.goto(new URL(linkPath, deployment.origin).toString());
+  await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
+  await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+  await holder.close();
+
+  for (const port of APP_PORTS) {
+    expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', waiting)).body), `the wait at ${port}`).toEqual({ state: 'declined' });
+    const again = await atInstance(request, port, linkPath);
+    expect(again.location, `the link again at ${port}`).toMatch(/\/login\/en\/validatelink\/declined$/);
+  }
+  await asking.close();
 });
 
 test('an app code redeemed at one instance is refused at the other', async ({ page, request }) => {

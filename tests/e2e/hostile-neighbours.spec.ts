@@ -17,6 +17,8 @@ const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
 const WEB_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
 
 /** The calls of a sign-in, without the arrival's device checks (tested on their own below). */
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
 function signInCalls(calls: BackendCall[]): BackendCall[] {
   return calls.filter((call) => !call.path.endsWith('/isValidDeviceId'));
 }
@@ -212,19 +214,58 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
     await scanner.close();
   });
 
-  test('"I did not ask for this" changes nothing', async ({ page, browser, request }) => {
+  test('"I did not ask for this" signs nobody in, after saying when and from what device the link was asked; the asking tab stops waiting, calmly, and the link shows no code afterwards', async ({ browser, request }) => {
+    // Whoever typed Bert's address, in Firefox on Windows.
+    const asking = await newBrowser(browser, { userAgent: FIREFOX_ON_WINDOWS });
+    const page = await asking.newPage();
     const email = uniqueAddress('bert@globex.test');
     const link = await linkAskedFor(page, email);
 
     const other = await newBrowser(browser);
     const otherPage = await other.newPage();
     await otherPage.goto(link);
-    await otherPage.getByRole('link', { name: 'I did not ask for this' }).click();
+    await expect(otherPage.getByText('Asked for just now, from Firefox on Windows.')).toBeVisible();
+    await otherPage.getByRole('button', { name: 'I did not ask for this' }).click();
     await expect(otherPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
     expect(await linkChecks(request, new URL(link).searchParams.get('uuid') ?? '')).toEqual([]);
     expect(await linkConfirmed(request, link)).toBe(false);
     expect((await other.cookies(organisationOrigin('globex'))).map((cookie) => cookie.name)).not.toContain('globexAccessToken');
-    await other.close();
+
+    // The asking tab learns it at its next poll: the login page, with a note rather than an alarm.
+    await expect(page).toHaveURL(/\/login\/en\?error=link-declined$/, { timeout: 10_000 });
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'the link in the e-mail was answered with “I did not ask for this”' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+
+    // The link again, in any browser: no question, no code.
+    await otherPage.goto(link);
+    await expect(otherPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+    await expect(otherPage.getByRole('button', { name: 'Yes, sign me in' })).toHaveCount(0);
+    await Promise.all([asking.close(), other.close()]);
+  });
+
+  test('without JavaScript on either side, the code page says when and where the link was asked, and its "I did not ask for this" voids the code', async ({ browser }) => {
+    const asking = await newBrowser(browser, { javaScriptEnabled: false, userAgent: FIREFOX_ON_WINDOWS });
+    const page = await asking.newPage();
+    const email = uniqueAddress('carla@initech.test');
+    const link = await linkAskedFor(page, email);
+
+    const other = await newBrowser(browser, { javaScriptEnabled: false });
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
+    const code = (await otherPage.getByTestId('link-code').textContent()) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await expect(otherPage.getByText('Asked for just now, from Firefox on Windows.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'I have opened the link' }).click();
+    await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible();
+    await otherPage.getByRole('button', { name: 'I did not ask for this' }).click();
+    await expect(otherPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+
+    await continueWithCode(page, code);
+    await expect(page).toHaveURL(/\/login\/en\?error=link-declined$/);
+    expect((await asking.cookies(organisationOrigin('initech'))).map((cookie) => cookie.name)).not.toContain('initechAccessToken');
+    await Promise.all([asking.close(), other.close()]);
   });
 
   test('without JavaScript the same question is a button, in the browser\'s language', async ({ page, browser }) => {

@@ -4,6 +4,9 @@ import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import {
   checkEmailSignIn,
   continueWithLinkCode,
+  declineLink,
+  isLinkDeclined,
+  linkRequestOf,
   linkCodeFor,
   linkVerdictBeforeCheck,
   readEmailSignIn,
@@ -44,7 +47,10 @@ function requestFrom(jar: ReturnType<typeof browserJar>) {
 }
 
 describe('the e-mail wait', () => {
-  beforeEach(() => jest.mocked(isValidId).mockReset());
+  beforeEach(() => {
+    jest.mocked(isValidId).mockReset();
+    jest.mocked(headers).mockResolvedValue(new Headers({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' }) as never);
+  });
 
   it('starting the wait keeps the link, the address and the device, sealed in a host-only cookie', async () => {
     const jar = browserJar();
@@ -151,6 +157,36 @@ describe('the e-mail wait', () => {
     await expect(continueWithLinkCode(code)).resolves.toEqual({ state: 'ended' });
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'expired' });
     expect(jar.jar.has('acmeAccessToken')).toBe(false);
+  });
+
+  it('"I did not ask for this" ends the wait: the poll says so and forgets it, and even the right code is refused; another link waits on', async () => {
+    const jar = browserJar();
+    await startWaitingForLink(jar, host, { uuid: 'link-declined', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-d' });
+    requestFrom(jar);
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-d' } });
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+    const waiting = jar.header();
+
+    await declineLink('link-declined');
+    await expect(isLinkDeclined('link-declined')).resolves.toBe(true);
+    // The control: a link nobody declined.
+    await expect(isLinkDeclined('link-other')).resolves.toBe(false);
+    requestFrom(jar);
+    await expect(continueWithLinkCode(linkCodeFor('link-declined'))).resolves.toEqual({ state: 'declined' });
+    expect(jar.jar.has('acmeAccessToken')).toBe(false);
+    jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: waiting }) as never);
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
+    expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
+  });
+
+  it('remembers when and from what kind of device each link was asked for, and nothing more', async () => {
+    const jar = browserJar();
+    const before = Date.now();
+    await startWaitingForLink(jar, host, { uuid: 'link-asked', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-a' });
+    const request = await linkRequestOf('link-asked');
+    expect(request).toEqual({ askedAt: expect.any(Number), device: { browser: 'firefox', system: 'linux' } });
+    expect(request!.askedAt).toBeGreaterThanOrEqual(before);
+    await expect(linkRequestOf('link-never-sent')).resolves.toBeUndefined();
   });
 
   it('the code is the same for every instance that shares the secret, and another for every link', () => {

@@ -53,6 +53,7 @@ const NOTICES = new Set([
   'mailSent.confirmedElsewhere',
   'mailSent.codeHint',
   'mailSent.codeMalformed',
+  'validateLink.askedAt',
   'rateLimit.waitSeconds',
   'rateLimit.waitMinutes',
   'rateLimit.waitOver',

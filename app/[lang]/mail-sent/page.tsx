@@ -4,6 +4,7 @@ import { continueEmailSignIn, enterLinkCode, sendLinkAgain } from '@/components/
 import { LinkCodeForm } from '@/components/email-sign-in/link-code-form';
 import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { SendAgain } from '@/components/email-sign-in/send-again';
+import { loginPagePath } from '@/lib/base-path';
 import { SignInStatus } from '@/components/email-sign-in/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
@@ -54,13 +55,17 @@ async function CodeEntry({ language, pollText }: { language: Language; pollText:
           wrong,
         }}
       />
-      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} codeNeeded text={pollText} />
+      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} codeNeeded text={pollText} />
       <AnotherAddressButton language={language} />
     </section>
   );
 }
 
 const STATUS_URL = '/login/api/email-sign-in/status';
+
+function declinedLocation(language: Language): string {
+  return `${loginPagePath(language)}?error=link-declined`;
+}
 
 export default async function MailSentPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
@@ -74,6 +79,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
     'signed-in': t('signedIn'),
     expired: t('expired'),
     'code-needed': t('confirmedElsewhere'),
+    declined: tErrors('linkDeclined'),
     unavailable: tErrors('serviceUnavailable'),
   };
   if (pending.confirmedElsewhere) return <CodeEntry language={lang} pollText={pollText} />;
@@ -91,7 +97,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
           ),
         })}
       </p>
-      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} text={pollText} />
+      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(lang)} text={pollText} />
       <noscript>
         <FormButton action={continueEmailSignIn} language={lang} label={t('continueWithoutScript')} />
       </noscript>

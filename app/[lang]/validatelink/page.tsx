@@ -1,17 +1,26 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-action';
+import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in/confirm-link-action';
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { linkVerdictBeforeCheck, readEmailSignIn, signInLinkQuery } from '@/lib/email-sign-in';
+import { isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, readEmailSignIn, signInLinkQuery, type LinkRequest } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
-import { loginPagePath } from '@/lib/base-path';
 import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
 import { receivedCookies } from '@/lib/request/context';
 import type { LanguagePageProps } from '@/lib/request/search-params';
+import { browserNames, systemNames } from '@/lib/request/user-agent';
 import { isValidEmail } from '@/lib/validation';
+
+/** "Asked for 3 minutes ago, from Firefox on Windows.", in the page's language. */
+async function askedAtText({ askedAt, device }: LinkRequest): Promise<string> {
+  const t = await getTranslations('validateLink');
+  const browser = device.browser && browserNames[device.browser];
+  const system = device.system && systemNames[device.system];
+  const named = browser && system ? t('deviceBoth', { browser, system }) : browser ? browser : system ? t('deviceSystem', { system }) : t('deviceUnknown');
+  return t('askedAt', { minutes: Math.max(0, Math.floor((Date.now() - askedAt) / 60_000)), device: named });
+}
 
 /** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
 async function askedInThisBrowser(uuid: string): Promise<boolean> {
@@ -38,6 +47,8 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   // Said at once where this browser can tell; otherwise only the backend can, after the page has loaded.
   const verdict = await linkVerdictBeforeCheck(await receivedCookies(), link.data);
   if (verdict) return await redirectToPage(`/invalid/${verdict}`, lang);
+  if (await isLinkDeclined(link.data.uuid)) return await redirectToPage('/validatelink/declined', lang);
+  const request = await linkRequestOf(link.data.uuid);
 
   const t = await getTranslations('validateLink');
   const email = link.data.email;
@@ -66,14 +77,15 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
           ),
         })
       : t('askBodyWithoutAddress'),
+    ...(request ? { askedAt: await askedAtText(request) } : {}),
     errors: await islandText('errors', linkConfirmationErrors),
   };
 
   return (
     <ConfirmLink
       action={confirmSignInLink.bind(null, lang, link.data)}
+      decline={declineSignInLink.bind(null, lang, link.data)}
       askFirst={!(await askedInThisBrowser(link.data.uuid))}
-      declinedHref={`${loginPagePath(lang)}/validatelink/declined`}
       text={text}
     />
   );
