@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { Server } from 'node:http';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/config';
 import { METRICS_PATH } from '@/lib/metrics-server';
-import { readEnvExample } from './env-file';
+import { readEnvExample, readEnvExampleText } from './env-file';
 
 // What deploy/README.md promises about deploy/kubernetes and deploy/nginx, checked on the files themselves.
 
@@ -227,6 +228,24 @@ describe('deploy/nginx/desk-booking.conf', () => {
     // The format names no variable that holds the raw query or Referer.
     const format = /^log_format desk_booking ([^;]+);/m.exec(site)?.[1] ?? '';
     expect(format).not.toMatch(/\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b/);
+  });
+
+  it('drops an idle connection to the app before the app closes it, and every document says so with the same numbers', () => {
+    const upstream = /^upstream login_app \{\n([\s\S]*?)^\}/m.exec(site)?.[1] ?? '';
+    const siteSeconds = Number(/^ +keepalive_timeout (\d+)s;$/m.exec(upstream)?.[1]);
+    // What the app's server keeps when KEEP_ALIVE_TIMEOUT is unset, as Next's server.js leaves it.
+    const nodeSeconds = new Server().keepAliveTimeout / 1000;
+    expect(siteSeconds).toBeGreaterThan(0);
+    expect(siteSeconds).toBeLessThan(nodeSeconds);
+    const example = readEnvExample().KEEP_ALIVE_TIMEOUT;
+    if (example) expect(Number(example) / 1000).toBeGreaterThan(siteSeconds);
+    const envExampleComment = readEnvExampleText().split('\n').find((_line, index, lines) => lines[index + 1]?.startsWith('KEEP_ALIVE_TIMEOUT='));
+    const rootReadme = readFileSync(join(root, 'README.md'), 'utf8');
+    const readmeRow = rootReadme.split('\n').find((line) => line.startsWith('| `KEEP_ALIVE_TIMEOUT` |'));
+    for (const text of [envExampleComment, readmeRow, readme]) {
+      expect(text).toContain(`${siteSeconds} s`);
+      expect(text).toContain(`${nodeSeconds} s`);
+    }
   });
 
   it('keeps errors of the same routes out of the error log as queries out of the access log', () => {
