@@ -188,21 +188,45 @@ export type ConfigResult = { ok: true; config: Config; warnings: string[] } | { 
 
 type Environment = Record<string, string | undefined>;
 
+/** What a missing required setting looks like, so that its line says what to write. */
+const REQUIRED_SETTING_EXAMPLES: Record<string, string> = {
+  BACKEND_URL: 'e.g. https://api.example.com, the product API as this server reaches it',
+  APP_DOMAINS: 'e.g. example.com, the parent domains served, comma-separated',
+  SESSION_SECRET: 'at least 32 characters, e.g. the output of openssl rand -base64 48',
+};
+
+// A provider is configured by its id and its secret together; either one alone is a mistake to
+// stop for, not a provider to show as unavailable.
+const SSO_CLIENT_SETTING_PAIRS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+] as const;
+
+function halfConfiguredClients(present: Environment): string[] {
+  return SSO_CLIENT_SETTING_PAIRS.flatMap((pair) =>
+    pair.flatMap((name, index) => {
+      const other = pair[1 - index]!;
+      return present[name] === undefined && present[other] !== undefined ? [`${name}: required when ${other} is set`] : [];
+    }),
+  );
+}
+
 export function parseConfig(environment: Environment): ConfigResult {
   const production = environment.NODE_ENV === 'production';
   // An empty variable is treated as unset, as shells and .env files tend to produce them.
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
   const parsed = settingsSchema(production).safeParse(present);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => {
-        const name = issue.path[0]?.toString() ?? 'environment';
-        const missing = issue.code === 'invalid_type' && present[name] === undefined;
-        return missing ? `${name}: required in production` : `${name}: ${issue.message}`;
-      }),
-    };
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues).map((issue) => {
+      const name = issue.path[0]?.toString() ?? 'environment';
+      const missing = issue.code === 'invalid_type' && present[name] === undefined;
+      if (!missing) return `${name}: ${issue.message}`;
+      const example = REQUIRED_SETTING_EXAMPLES[name];
+      return example ? `${name}: required in production, ${example}` : `${name}: required in production`;
+    }),
+    ...(production ? halfConfiguredClients(present) : []),
+  ];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
 
   const settings = parsed.data;
   const warnings: string[] = [];
@@ -210,7 +234,8 @@ export function parseConfig(environment: Environment): ConfigResult {
     warnings.push('SESSION_SECRET is not set: using the development value. Never run production like this.');
   }
   const anyTenant = new URL(settings.MICROSOFT_AUTHORITY).pathname.split('/').find((segment) => MULTI_TENANT_SEGMENTS.has(segment.toLowerCase()));
-  if (settings.MICROSOFT_CLIENT_ID && anyTenant && settings.MICROSOFT_TENANT_IDS.length === 0) {
+  // Development signs in at the local identity provider, whose tokens carry xms_edov: nothing to act on there.
+  if (production && settings.MICROSOFT_CLIENT_ID && anyTenant && settings.MICROSOFT_TENANT_IDS.length === 0) {
     warnings.push(
       `MICROSOFT_AUTHORITY admits any tenant (${anyTenant}) and MICROSOFT_TENANT_IDS is empty: a Microsoft sign-in passes only with the ID token claim xms_edov true. Add the optional claim xms_edov to the app registration (Token configuration), or list the allowed tenants in MICROSOFT_TENANT_IDS (docs/identity-providers.md).`,
     );

@@ -36,6 +36,41 @@ describe('parseConfig in production', () => {
     }
   });
 
+  it('says what a missing required setting looks like', () => {
+    const problems = problemsOf(parseConfig({ NODE_ENV: 'production' }));
+    expect(problems).toEqual([
+      expect.stringMatching(/^BACKEND_URL: required in production, e\.g\. https:\/\/api\.example\.com\b/),
+      expect.stringMatching(/^APP_DOMAINS: required in production, e\.g\. example\.com\b/),
+      expect.stringMatching(/^SESSION_SECRET: required in production, at least 32 characters, e\.g\. the output of openssl rand -base64 48$/),
+    ]);
+    // Each example is itself a value the check accepts.
+    const examples = { BACKEND_URL: 'https://api.example.com', APP_DOMAINS: 'example.com', SESSION_SECRET: 'x'.repeat(64) };
+    expect(configOf(parseConfig({ NODE_ENV: 'production', ...examples })).config.backendUrl).toBe('https://api.example.com');
+  });
+
+  it.each([
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'],
+    ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+    ['MICROSOFT_CLIENT_SECRET', 'MICROSOFT_CLIENT_ID'],
+  ])('refuses %s without %s, in one line naming the missing one', (set, missing) => {
+    expect(problemsOf(parseConfig({ ...validProduction, [set]: 'value' }))).toEqual([`${missing}: required when ${set} is set`]);
+    // An empty value is unset, as everywhere else.
+    expect(problemsOf(parseConfig({ ...validProduction, [set]: 'value', [missing]: '' }))).toEqual([`${missing}: required when ${set} is set`]);
+    expect(configOf(parseConfig({ ...validProduction, [set]: 'value', [missing]: 'other' })).ok).toBe(true);
+  });
+
+  it('starts without a provider when neither its id nor its secret is set', () => {
+    const { config } = configOf(parseConfig(validProduction));
+    expect([config.google, config.microsoft]).toEqual([undefined, undefined]);
+  });
+
+  it('names a half-configured provider beside the other problems, not instead of them', () => {
+    const problems = problemsOf(parseConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'client' }));
+    expect(problems).toHaveLength(4);
+    expect(problems).toContain('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  });
+
   it.each([
     ['SESSION_SECRET', 'only-20-characters!!', /^SESSION_SECRET: .*32 characters/],
     ['BACKEND_URL', 'not a url', /^BACKEND_URL: .*URL/],
@@ -112,6 +147,13 @@ describe('parseConfig in development', () => {
     const { config, warnings } = configOf(parseConfig({ NODE_ENV: 'development', BACKEND_URL: '', SESSION_SECRET: '' }));
     expect(config.backendUrl).toBe('http://127.0.0.1:3001');
     expect(warnings.filter((warning) => warning.includes('SESSION_SECRET'))).toHaveLength(1);
+  });
+
+  it('does not warn about xms_edov for the local identity provider, which development signs in at', () => {
+    expect(configOf(parseConfig({ NODE_ENV: 'development' })).warnings.filter((warning) => warning.includes('xms_edov'))).toEqual([]);
+    // The same defaults in production do warn: the warning itself is still there.
+    const production = { ...validProduction, MICROSOFT_CLIENT_ID: 'client', MICROSOFT_CLIENT_SECRET: 'secret' };
+    expect(configOf(parseConfig(production)).warnings).toEqual([expect.stringContaining('xms_edov')]);
   });
 
   it('gives no warning once a real SESSION_SECRET is set', () => {

@@ -1,14 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
+import { parseAllDocuments, parseDocument } from 'yaml';
 import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/config';
 import { METRICS_PATH } from '@/lib/metrics-server';
-import { readEnvExample } from './env-file';
+import { parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 
-// What deploy/README.md promises about deploy/kubernetes and deploy/nginx, checked on the files themselves.
+// What deploy/README.md promises about deploy/kubernetes and deploy/nginx, checked on the objects
+// the production overlay renders to, as `kubectl apply -k` would send them.
 
 const root = join(__dirname, '../..');
-const manifestDirectory = join(root, 'deploy/kubernetes');
+const overlayPath = 'deploy/kubernetes/overlays/production';
+const overlay = join(root, overlayPath);
 
 type Probe = { httpGet: { path: string; port: string | number } };
 type Container = {
@@ -26,51 +31,128 @@ type Container = {
 type Manifest = {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   // Each kind reads its own fields below.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed manifest, read field by field
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a rendered object, read field by field
   spec: any;
-  data?: Record<string, unknown>;
-  stringData?: Record<string, unknown>;
+  data?: Record<string, string>;
 };
 
-function loadManifests(): { file: string; manifest: Manifest }[] {
-  return readdirSync(manifestDirectory)
-    .filter((file) => file.endsWith('.yaml'))
-    .map((file) => {
-      const document = parseDocument(readFileSync(join(manifestDirectory, file), 'utf8'));
+const KUBECTL_NEEDED =
+  'kubectl 1.21 or later (its built-in kustomize renders deploy/kubernetes) is needed for these tests. This machine kind ships it in ' +
+  '/usr/bin/kubectl; elsewhere install it from the Kubernetes project\'s own packages (Debian\'s kubernetes-client is 1.20, too old).';
+
+/**
+ * The overlay as kubectl renders it, from a copy of deploy/ in which secrets.env is the committed
+ * example: an operator's real secrets.env is never read, and a fresh clone, which has none, renders too.
+ */
+function renderProduction(): Manifest[] {
+  const copy = mkdtempSync(join(tmpdir(), 'desk-login-kustomize-'));
+  try {
+    for (const folder of ['deploy/kubernetes', 'deploy/nginx']) {
+      cpSync(join(root, folder), join(copy, folder), { recursive: true, filter: (source) => !source.endsWith('/secrets.env') });
+    }
+    writeFileSync(join(copy, overlayPath, 'secrets.env'), readFileSync(join(overlay, 'secrets.env.example')));
+    const rendered = spawnSync('kubectl', ['kustomize', join(copy, overlayPath)], { encoding: 'utf8' });
+    if (rendered.error) throw new Error(`${KUBECTL_NEEDED}\n${rendered.error.message}`);
+    if (rendered.status !== 0) throw new Error(`kubectl kustomize ${overlayPath} failed:\n${rendered.stderr}\n${KUBECTL_NEEDED}`);
+    return parseAllDocuments(rendered.stdout).map((document) => {
       const problems = [...document.errors, ...document.warnings];
-      if (problems.length > 0) throw new Error(`${file}: ${problems.map((problem) => problem.message).join('; ')}`);
-      return { file, manifest: document.toJS() as Manifest };
+      if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join('; '));
+      return document.toJS() as Manifest;
     });
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
-const manifests = loadManifests();
+/** What the Kubernetes API schema (kubernetes-models) says of each object: null where it accepts it. */
+function schemaFindings(objects: unknown[]): (string | null)[] {
+  const checked = spawnSync(
+    process.execPath,
+    ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', join(__dirname, 'kubernetes-schema.ts')],
+    { input: JSON.stringify(objects), encoding: 'utf8' },
+  );
+  if (checked.status !== 0) throw new Error(`tests/unit/kubernetes-schema.ts failed:\n${checked.stderr}`);
+  return JSON.parse(checked.stdout) as (string | null)[];
+}
 
-function only(kind: string): Manifest {
-  const found = manifests.filter(({ manifest }) => manifest.kind === kind);
+const manifests = renderProduction();
+
+function named(kind: string, name: string): Manifest {
+  const found = manifests.filter((manifest) => manifest.kind === kind && manifest.metadata.name === name);
   expect(found).toHaveLength(1);
-  return found[0]!.manifest;
+  return found[0]!;
 }
 
-const deployment = only('Deployment');
+/** A generated ConfigMap or Secret: its name carries a hash of its content. */
+function generated(kind: 'ConfigMap' | 'Secret', name: string): Manifest {
+  const found = manifests.filter((manifest) => manifest.kind === kind && new RegExp(`^${name}-[a-z0-9]{10}$`).test(manifest.metadata.name));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+const deployment = named('Deployment', 'desk-login');
 const podSpec = deployment.spec.template.spec;
 const container: Container = podSpec.containers[0];
-const configMap = only('ConfigMap');
-const secret = only('Secret');
+const configMap = generated('ConfigMap', 'desk-login');
+const secret = generated('Secret', 'desk-login');
+const secretData = Object.fromEntries(Object.entries(secret.data ?? {}).map(([name, value]) => [name, Buffer.from(value, 'base64').toString('utf8')]));
+const proxy = named('Deployment', 'desk-booking-proxy');
+const proxySettings = generated('ConfigMap', 'desk-booking-proxy');
+const siteTemplate = generated('ConfigMap', 'desk-booking-proxy-site');
 
-describe('deploy/kubernetes', () => {
-  it('holds the files the README names, each one Kubernetes object', () => {
-    expect(manifests.map(({ file }) => file)).toEqual(
-      expect.arrayContaining(['deployment.yaml', 'service.yaml', 'hpa.yaml', 'configmap.yaml', 'secret.example.yaml', 'network-policy.yaml']),
-    );
-    for (const { file, manifest } of manifests) {
-      expect([file, typeof manifest.apiVersion, typeof manifest.kind, manifest.metadata.name]).toEqual([file, 'string', 'string', 'desk-login']);
-    }
+describe(`kubectl kustomize ${overlayPath}`, () => {
+  it('renders the app, the nginx site in front of it, and their namespace', () => {
+    expect(manifests.map((manifest) => `${manifest.kind} ${manifest.metadata.name.replace(/-[a-z0-9]{10}$/, '-<hash>')}`).sort()).toEqual([
+      'ConfigMap desk-booking-proxy-<hash>',
+      'ConfigMap desk-booking-proxy-site-<hash>',
+      'ConfigMap desk-login-<hash>',
+      'Deployment desk-booking-proxy',
+      'Deployment desk-login',
+      'HorizontalPodAutoscaler desk-login',
+      'Namespace desk-booking',
+      'NetworkPolicy desk-login',
+      'PodDisruptionBudget desk-booking-proxy',
+      'PodDisruptionBudget desk-login',
+      'Secret desk-login-<hash>',
+      'Service desk-booking-proxy',
+      'Service desk-login',
+    ]);
   });
 
-  it('runs three instances of one container', () => {
-    expect(deployment.spec.replicas).toBe(3);
+  it('puts every object in the namespace it creates', () => {
+    expect(manifests.filter((manifest) => manifest.kind !== 'Namespace' && manifest.metadata.namespace !== 'desk-booking')).toEqual([]);
+  });
+
+  it('renders only objects that the Kubernetes API schema accepts', () => {
+    // kustomize folds a long Secret value's base64 over lines, which the API server's decoder
+    // (Go's encoding/base64) skips and the schema's "byte" format does not.
+    const asSent = manifests.map((manifest) =>
+      manifest.kind === 'Secret' ? { ...manifest, data: Object.fromEntries(Object.entries(manifest.data ?? {}).map(([name, value]) => [name, value.replace(/\n/g, '')])) } : manifest,
+    );
+    const findings = schemaFindings(asSent);
+    expect(findings).toHaveLength(manifests.length);
+    expect(findings.filter(Boolean)).toEqual([]);
+  });
+
+  it('validates for real: a container port written as a string is refused', () => {
+    const broken = structuredClone(deployment);
+    broken.spec.template.spec.containers[0].ports[0].containerPort = '3000';
+    expect(schemaFindings([deployment, broken])).toEqual([null, expect.stringMatching(/^apps\/v1 Deployment: .*containerPort must be integer/)]);
+  });
+
+  it('runs the images the overlay names, each with a tag', () => {
+    const images = [proxy, deployment].flatMap((manifest) =>
+      [...(manifest.spec.template.spec.initContainers ?? []), ...manifest.spec.template.spec.containers].map((each: { image: string }) => each.image),
+    );
+    expect([...new Set(images)].sort()).toEqual(['nginxinc/nginx-unprivileged:1.28.0-alpine', 'registry.example.com/desk-booking/desk-login:0.1.0']);
+  });
+});
+
+describe('the app\'s Deployment', () => {
+  it('leaves the number of instances to the autoscaler, one container each', () => {
+    expect(deployment.spec).not.toHaveProperty('replicas');
     expect(podSpec.containers).toHaveLength(1);
     expect(deployment.spec.selector.matchLabels).toEqual(expect.objectContaining({ 'app.kubernetes.io/name': 'desk-login' }));
     expect(deployment.spec.template.metadata.labels).toEqual(expect.objectContaining(deployment.spec.selector.matchLabels));
@@ -103,12 +185,12 @@ describe('deploy/kubernetes', () => {
     expect(container.resources).toEqual({ requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '1', memory: '512Mi' } });
   });
 
-  it('takes its environment from the ConfigMap and the Secret of this folder', () => {
+  it('takes its environment from the generated ConfigMap and Secret, by their hashed names', () => {
     expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
   });
 
   it('is reached through a Service that selects its pods, without sticky sessions', () => {
-    const service = only('Service');
+    const service = named('Service', 'desk-login');
     expect(deployment.spec.template.metadata.labels).toEqual(expect.objectContaining(service.spec.selector));
     expect(service.spec.sessionAffinity ?? 'None').toBe('None');
     expect(container.ports.map((port) => port.name)).toContain(service.spec.ports[0].targetPort);
@@ -122,20 +204,22 @@ describe('deploy/kubernetes', () => {
   });
 
   it('admits the proxy\'s pods to the app\'s port only, and Prometheus\'s pods to the metrics port only', () => {
-    const policy = only('NetworkPolicy');
+    const policy = named('NetworkPolicy', 'desk-login');
     expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
     expect(policy.spec.policyTypes).toEqual(['Ingress']);
     expect(policy.spec.ingress).toHaveLength(2);
-    const [proxy, prometheus] = policy.spec.ingress;
-    expect(proxy.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
-    expect(proxy.ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+    const [proxyRule, prometheus] = policy.spec.ingress;
+    expect(proxyRule.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
+    expect(proxyRule.ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
     expect(prometheus.from).toEqual([
       { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } },
     ]);
     expect(prometheus.ports).toEqual([{ port: 'metrics', protocol: 'TCP' }]);
     // Each rule names a port the container has: a misspelt name would admit nobody.
     const portNames = container.ports.map((port) => port.name);
-    for (const rule of [proxy, prometheus]) expect(portNames).toContain(rule.ports[0].port);
+    for (const rule of [proxyRule, prometheus]) expect(portNames).toContain(rule.ports[0].port);
+    // The shipped proxy's pods are the ones the first rule admits.
+    expect(proxy.spec.template.metadata.labels).toEqual(expect.objectContaining(proxyRule.from[0].podSelector.matchLabels));
   });
 
   it('tells a Prometheus where the metrics are, by pod annotation and by ServiceMonitor alike: the metrics port, at /metrics', () => {
@@ -145,17 +229,17 @@ describe('deploy/kubernetes', () => {
       'prometheus.io/port': String(metrics.containerPort),
       'prometheus.io/path': METRICS_PATH,
     });
-    const monitor = parseDocument(readFileSync(join(manifestDirectory, 'prometheus-operator/service-monitor.yaml'), 'utf8')).toJS() as Manifest;
+    const monitor = parseDocument(readFileSync(join(root, 'deploy/kubernetes/prometheus-operator/service-monitor.yaml'), 'utf8')).toJS() as Manifest;
     expect(monitor.kind).toBe('ServiceMonitor');
     // A ServiceMonitor selects Services by their labels, then scrapes the pods behind them on the named port.
-    const service = only('Service');
+    const service = named('Service', 'desk-login');
     expect(service.metadata.labels).toEqual(expect.objectContaining(monitor.spec.selector.matchLabels));
     expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: METRICS_PATH })]);
     expect(service.spec.ports).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'metrics', targetPort: 'metrics' })]));
   });
 
-  it('scales the Deployment between 3 and 12 instances at 70 % CPU', () => {
-    const autoscaler = only('HorizontalPodAutoscaler');
+  it('scales between 3 and 12 instances at 70 % CPU', () => {
+    const autoscaler = named('HorizontalPodAutoscaler', 'desk-login');
     expect(autoscaler.apiVersion).toBe('autoscaling/v2');
     expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: deployment.apiVersion, kind: 'Deployment', name: deployment.metadata.name });
     expect([autoscaler.spec.minReplicas, autoscaler.spec.maxReplicas]).toEqual([3, 12]);
@@ -165,9 +249,8 @@ describe('deploy/kubernetes', () => {
   });
 });
 
-describe('the settings in the ConfigMap and the Secret', () => {
+describe('the settings in the generated ConfigMap and Secret', () => {
   const configMapData = configMap.data ?? {};
-  const secretData = secret.stringData ?? {};
   const secretNames = ['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET', 'REDIS_URL'];
 
   it('are all settings that .env.example lists', () => {
@@ -183,16 +266,109 @@ describe('the settings in the ConfigMap and the Secret', () => {
     for (const value of Object.values(secretData)) expect(value).toMatch(/^replace-with-|:replace-with-[a-z-]+@/);
   });
 
-  it('are strings, as Kubernetes requires of ConfigMap data', () => {
-    expect(Object.entries(configMapData).filter(([, value]) => typeof value !== 'string')).toEqual([]);
+  it('come from files that docker run --env-file reads alike, the secrets from one that git ignores', () => {
+    for (const file of ['settings.env', 'secrets.env.example', 'proxy.env']) expect(() => parseEnvFile(readFileSync(join(overlay, file), 'utf8'))).not.toThrow();
+    expect(spawnSync('git', ['check-ignore', '-q', join(overlayPath, 'secrets.env')], { cwd: root }).status).toBe(0);
+    expect(spawnSync('git', ['check-ignore', '-q', join(overlayPath, 'secrets.env.example')], { cwd: root }).status).toBe(1);
+  });
+
+  it('require every app to send a PKCE challenge', () => {
+    expect(configMapData.SSO_REQUIRE_CODE_CHALLENGE).toBe('true');
   });
 
   it('together make a valid production configuration, with the metrics on the container\'s metrics port', () => {
-    const result = parseConfig({ ...(configMapData as Record<string, string>), ...(secretData as Record<string, string>), NODE_ENV: 'production' });
+    const result = parseConfig({ ...configMapData, ...secretData, NODE_ENV: 'production' });
     if (!result.ok) throw new Error(result.problems.join('\n'));
     expect(result.config.metrics.port).toBe(container.ports.find((port) => port.name === 'metrics')!.containerPort);
+    expect(result.config.ssoRequireCodeChallenge).toBe(true);
     // Only the reminder that a multi-tenant Microsoft authority needs xms_edov or a tenant list.
     expect(result.warnings).toEqual([expect.stringMatching(/^MICROSOFT_AUTHORITY admits any tenant \(organizations\)/)]);
+  });
+});
+
+describe('the nginx site\'s Deployment', () => {
+  const proxySpec = proxy.spec.template.spec;
+  const [fillIn, testSite] = proxySpec.initContainers;
+  const nginx = proxySpec.containers[0];
+  const site = readFileSync(join(root, 'deploy/nginx/desk-booking.conf'), 'utf8');
+  const settings = proxySettings.data ?? {};
+
+  /** The fill-in-site container's command, run here on the site with the given variables. */
+  function fillInSite(variables: Record<string, string>): { status: number | null; stderr: string; site: string } {
+    const folder = mkdtempSync(join(tmpdir(), 'desk-booking-site-'));
+    try {
+      writeFileSync(join(folder, 'template.conf'), siteTemplate.data!['desk-booking.conf']!);
+      const [shell, flag, script] = fillIn.command;
+      const run = spawnSync(shell, [flag, script, 'fill-in-site', join(folder, 'template.conf'), join(folder, 'site.conf')], {
+        env: { NODE_ENV: process.env.NODE_ENV, PATH: process.env.PATH, ...variables },
+        encoding: 'utf8',
+      });
+      let filled = '';
+      try {
+        filled = readFileSync(join(folder, 'site.conf'), 'utf8');
+      } catch {}
+      return { status: run.status, stderr: run.stderr, site: filled };
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it('serves deploy/nginx/desk-booking.conf itself, byte for byte', () => {
+    expect(siteTemplate.data).toEqual({ 'desk-booking.conf': site });
+    expect(proxySpec.volumes).toEqual(expect.arrayContaining([{ name: 'site-template', configMap: { name: siteTemplate.metadata.name } }]));
+  });
+
+  it('fills in every placeholder from proxy.env as each pod starts', () => {
+    expect(fillIn.envFrom).toEqual([{ configMapRef: { name: proxySettings.metadata.name } }]);
+    const placeholders = [...new Set(site.match(/\{\{[A-Z_]+\}\}/g))].map((placeholder) => placeholder.slice(2, -2)).sort();
+    expect(Object.keys(settings).sort()).toEqual(placeholders);
+    const { status, stderr, site: filled } = fillInSite(settings);
+    expect([status, stderr]).toEqual([0, '']);
+    expect(filled).not.toMatch(/\{\{[A-Z_]+\}\}/);
+    expect(filled).toContain(`    ${settings.LOGIN_APP_SERVERS}\n    keepalive 16;`);
+    expect(filled).toContain(`listen ${settings.HTTPS_PORT} ssl http2;`);
+  });
+
+  it('writes a value literally, and stops naming the one that is missing', () => {
+    const literal = fillInSite({ ...settings, ACCESS_LOG: '/var/log/a|b&c\\d.log' });
+    expect(literal.site).toContain('access_log /var/log/a|b&c\\d.log desk_booking;');
+    const { DOMAIN: _domain, ...withoutDomain } = settings;
+    const missing = fillInSite({ ...withoutDomain });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe('DOMAIN: required in proxy.env (deploy/README.md, The nginx site)');
+    expect(fillInSite({ ...settings, DOMAIN: '' }).status).toBe(1);
+  });
+
+  it('sends /login to the app\'s Service on its http port', () => {
+    const service = named('Service', 'desk-login');
+    const httpPort = service.spec.ports.find((port: { name: string }) => port.name === 'http').port;
+    expect(settings.LOGIN_APP_SERVERS).toBe(`server ${service.metadata.name}:${httpPort};`);
+  });
+
+  it('listens on the public ports it writes into its redirects and Host check, without root', () => {
+    const service = named('Service', 'desk-booking-proxy');
+    expect(nginx.ports).toEqual([{ name: 'https', containerPort: Number(settings.HTTPS_PORT) }, { name: 'http', containerPort: Number(settings.HTTP_PORT) }]);
+    expect(service.spec.ports).toEqual([
+      { name: 'https', port: Number(settings.HTTPS_PORT), targetPort: 'https' },
+      { name: 'http', port: Number(settings.HTTP_PORT), targetPort: 'http' },
+    ]);
+    expect(proxySpec.securityContext).toEqual(expect.objectContaining({ runAsNonRoot: true, sysctls: [{ name: 'net.ipv4.ip_unprivileged_port_start', value: '0' }] }));
+    for (const each of [fillIn, testSite, nginx]) {
+      expect(each.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    }
+  });
+
+  it('sees each client\'s own address, which the form-post limit and TRUSTED_PROXY_HOPS=1 rest on', () => {
+    expect(named('Service', 'desk-booking-proxy').spec).toEqual(expect.objectContaining({ type: 'LoadBalancer', externalTrafficPolicy: 'Local' }));
+    expect(configMap.data?.TRUSTED_PROXY_HOPS).toBe('1');
+  });
+
+  it('tests the filled-in site with nginx before serving it, with the certificate it names', () => {
+    expect(testSite.command).toEqual(['nginx', '-t']);
+    const tlsMount = nginx.volumeMounts.find((mount: { name: string }) => mount.name === 'tls').mountPath;
+    expect(settings.TLS_CERTIFICATE).toBe(`${tlsMount}/tls.crt`);
+    expect(settings.TLS_CERTIFICATE_KEY).toBe(`${tlsMount}/tls.key`);
+    expect(testSite.volumeMounts).toEqual(expect.arrayContaining([{ name: 'tls', mountPath: tlsMount, readOnly: true }]));
   });
 });
 
@@ -227,6 +403,24 @@ describe('deploy/nginx/desk-booking.conf', () => {
     // The format names no variable that holds the raw query or Referer.
     const format = /^log_format desk_booking ([^;]+);/m.exec(site)?.[1] ?? '';
     expect(format).not.toMatch(/\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b/);
+  });
+
+  it('drops an idle connection to the app before the app closes it, and every document says so with the same numbers', () => {
+    const upstream = /^upstream login_app \{\n([\s\S]*?)^\}/m.exec(site)?.[1] ?? '';
+    const siteSeconds = Number(/^ +keepalive_timeout (\d+)s;$/m.exec(upstream)?.[1]);
+    // What the app's server keeps when KEEP_ALIVE_TIMEOUT is unset, as Next's server.js leaves it.
+    const nodeSeconds = new Server().keepAliveTimeout / 1000;
+    expect(siteSeconds).toBeGreaterThan(0);
+    expect(siteSeconds).toBeLessThan(nodeSeconds);
+    const example = readEnvExample().KEEP_ALIVE_TIMEOUT;
+    if (example) expect(Number(example) / 1000).toBeGreaterThan(siteSeconds);
+    const envExampleComment = readEnvExampleText().split('\n').find((_line, index, lines) => lines[index + 1]?.startsWith('KEEP_ALIVE_TIMEOUT='));
+    const rootReadme = readFileSync(join(root, 'README.md'), 'utf8');
+    const readmeRow = rootReadme.split('\n').find((line) => line.startsWith('| `KEEP_ALIVE_TIMEOUT` |'));
+    for (const text of [envExampleComment, readmeRow, readme]) {
+      expect(text).toContain(`${siteSeconds} s`);
+      expect(text).toContain(`${nodeSeconds} s`);
+    }
   });
 
   it('keeps errors of the same routes out of the error log as queries out of the access log', () => {
