@@ -43,10 +43,13 @@ function parsePinoLine(line: string): PinoLine | undefined {
 
 /** One pino line as `INFO message key=value …`, with an error's stack below it, indented. */
 export function formatPinoLine(entry: PinoLine): string {
-  const { level, msg, time: _time, requestId, startup: _startup, error, ...rest } = entry;
+  const { level, msg, time: _time, requestId, traceId, startup: _startup, error, ...rest } = entry;
   const head = [LEVEL_NAMES[level] ?? `level${level}`, msg ?? ''];
   // Eight characters tell the lines of one request apart; the whole id is in production's log.
   if (typeof requestId === 'string') head.push(`req=${requestId.slice(0, 8)}`);
+  // Without an exporter the trace id is the request id again (lib/tracing.ts): shown once.
+  const sameAsRequestId = typeof requestId === 'string' && traceId === requestId.replaceAll('-', '').toLowerCase();
+  if (traceId !== undefined && !sameAsRequestId) head.push(...fields({ traceId }));
   const { stack, ...errorFields } = error && typeof error === 'object' ? (error as { stack?: unknown }) : { stack: undefined };
   const text = [...head, ...fields(rest), ...fields(error && typeof error === 'object' ? { error: errorFields } : error === undefined ? {} : { error })].join(' ');
   const stackLines = typeof stack === 'string' ? stack.split('\n').slice(1).map((frame) => `    ${frame.trim()}`) : [];

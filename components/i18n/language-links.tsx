@@ -1,14 +1,12 @@
 import { loginPagePath } from '@/lib/base-path';
-import { languages, type Language } from '@/lib/i18n/routing';
+import { languageRegistry, type Language } from '@/lib/i18n/languages';
 
-const languageNames: Record<Language, string> = { en: 'English', de: 'Deutsch', nl: 'Nederlands' };
-
-/** Links to the sign-in page in each language, each named in its own language. */
+/** Links to the sign-in page in each language, each named in its own language, under a label in all of them. */
 export function LanguageLinks({ current }: { current: Language }) {
   return (
-    <nav aria-label="Language / Sprache / Taal" className="mt-8 text-sm">
+    <nav aria-label={languageRegistry.map((entry) => entry.languageWord).join(' / ')} className="mt-8 text-sm">
       <ul className="flex gap-4">
-        {languages.map((language) => (
+        {languageRegistry.map(({ code: language, name }) => (
           <li key={language}>
             <a
               href={loginPagePath(language)}
@@ -17,7 +15,7 @@ export function LanguageLinks({ current }: { current: Language }) {
               aria-current={language === current ? 'page' : undefined}
               className="text-muted underline-offset-4 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-ink"
             >
-              {languageNames[language]}
+              {name}
             </a>
           </li>
         ))}

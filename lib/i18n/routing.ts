@@ -1,8 +1,9 @@
 import { defineRouting } from 'next-intl/routing';
+import { languageRegistry, type Language } from './languages';
 
-export const languages = ['en', 'de', 'nl'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'en';
+export type { Language };
+export const languages: readonly Language[] = languageRegistry.map((entry) => entry.code);
+export const defaultLanguage: Language = languageRegistry[0].code;
 
 export const routing = defineRouting({
   locales: languages,

@@ -670,7 +670,7 @@ async function helpOrder(page: Page): Promise<string[]> {
         ['header', document.querySelector('body header')],
         ['main', document.querySelector('main')],
         ...contact.map((link): [string, Element] => ['contact', link]),
-        ['languages', document.querySelector('nav[aria-label="Language / Sprache / Taal"]')],
+        ['languages', document.querySelector('nav:has(a[hreflang])')],
       ];
       // Document order: where each part begins (a contact link begins inside main, after its start).
       return parts

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { languageRegistry } from '../../lib/i18n/languages.ts';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { confirmElsewhere, continueWithCode, signInByEmail } from './support/sign-in.ts';
@@ -120,37 +122,39 @@ test('a planted value that names no method changes nothing; a planted method can
   expect(await methodOrder(page)).toEqual(['microsoft', 'google', 'email']);
 });
 
-/** Issue 26, item 10: the line under the heading names the methods in the order they stand. */
-const introductions = {
-  en: {
-    email: 'Enter your work e-mail address and we will send you a sign-in link.',
-    google: 'Sign in with Google or Microsoft, or enter your work e-mail address and we will send you a sign-in link.',
-    microsoft: 'Sign in with Microsoft or Google, or enter your work e-mail address and we will send you a sign-in link.',
-  },
-  de: {
-    email: 'Geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
-    google: 'Melden Sie sich mit Google oder Microsoft an, oder geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
-    microsoft: 'Melden Sie sich mit Microsoft oder Google an, oder geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
-  },
-  nl: {
-    email: 'Vul je zakelijke e-mailadres in, dan sturen we je een inloglink.',
-    google: 'Log in met Google of Microsoft, of vul je zakelijke e-mailadres in, dan sturen we je een inloglink.',
-    microsoft: 'Log in met Microsoft of Google, of vul je zakelijke e-mailadres in, dan sturen we je een inloglink.',
-  },
-} as const;
+/**
+ * Issue 26, item 10: the line under the heading names the methods in the order they stand, in
+ * every language: its own `login.intro`, or `login.providersFirstIntro` with the providers listed
+ * the language's way ("Google or Microsoft", "Google oder Microsoft").
+ */
+function introductions(language: string): Record<Method, string> {
+  const { login } = JSON.parse(readFileSync(`messages/${language}.json`, 'utf8')) as { login: { intro: string; providersFirstIntro: string } };
+  const providersFirst = (providers: string[]) =>
+    login.providersFirstIntro.replace('{providers}', new Intl.ListFormat(language, { type: 'disjunction' }).format(providers));
+  return { email: login.intro, google: providersFirst(['Google', 'Microsoft']), microsoft: providersFirst(['Microsoft', 'Google']) };
+}
 
-for (const language of ['en', 'de', 'nl'] as const) {
+test('the introductions, read from the messages, are the words a person reads', () => {
+  expect(introductions('en').microsoft).toBe(
+    'Sign in with Microsoft or Google, or enter your work e-mail address and we will send you a sign-in link.',
+  );
+  expect(introductions('de').google).toBe(
+    'Melden Sie sich mit Google oder Microsoft an, oder geben Sie Ihre geschäftliche E-Mail-Adresse ein und wir senden Ihnen einen Anmeldelink.',
+  );
+});
+
+for (const { code: language } of languageRegistry) {
   test(`${language}: the introduction follows the order of the methods`, async ({ page, context }) => {
     const heading = page.getByRole('heading', { level: 1 });
     const introduction = page.getByRole('main').locator('h1 + p');
     await page.goto(`/login/${language}`);
     await expect(heading).toBeVisible();
-    await expect(introduction).toHaveText(introductions[language].email);
+    await expect(introduction).toHaveText(introductions(language).email);
 
     for (const method of ['google', 'microsoft'] as const) {
       await context.addCookies([{ name: LAST_USED_COOKIE, value: method, url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' }]);
       await page.goto(`/login/${language}`);
-      await expect(introduction, method).toHaveText(introductions[language][method]);
+      await expect(introduction, method).toHaveText(introductions(language)[method]);
     }
   });
 }

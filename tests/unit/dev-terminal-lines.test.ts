@@ -20,6 +20,14 @@ describe('the development terminal', () => {
     expect(filter(line)).toBe('info backend call req=e2352462 backend=product path=/api/v1/flw/auth/:email/verifyUser durationMs=291 outcome=ok');
   });
 
+  it('prints the request id once: a trace id that is the same id without dashes is left out, another is kept', () => {
+    const filter = terminalLineFilter({ loginUrl });
+    const requestId = 'e2352462-7539-467e-bf4f-ea2edf64c572';
+    const line = (traceId: string) => JSON.stringify({ level: 30, requestId, traceId, msg: 'sso start', provider: 'google' });
+    expect(filter(line('e23524627539467ebf4fea2edf64c572'))).toBe('info sso start req=e2352462 provider=google');
+    expect(filter(line('4bf92f3577b34da6a3ce929d0e0e4736'))).toBe('info sso start req=e2352462 traceId=4bf92f3577b34da6a3ce929d0e0e4736 provider=google');
+  });
+
   it('shows an error\'s kind and message on the line and its stack below, indented', () => {
     const filter = terminalLineFilter({ loginUrl });
     const error = { kind: 'TypeError', message: 'x is not a function', stack: 'TypeError: x is not a function\n    at one (a.ts:1:1)\n    at two (b.ts:2:2)' };

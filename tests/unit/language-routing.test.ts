@@ -1,5 +1,28 @@
 import { routeLanguage } from '@/lib/i18n/language-routing';
-import { preferredLanguage } from '@/lib/i18n/routing';
+import { defaultLanguage, isLanguage, languages, preferredLanguage } from '@/lib/i18n/routing';
+
+/**
+ * Languages the app does not speak, whatever is added to lib/i18n/languages.ts: ISO 639-1 assigns
+ * none of these codes, so no real language can ever take them.
+ */
+const FOREIGN = ['xx', 'xy', 'xz'] as const;
+
+it('the foreign languages of these cases are none of ours', () => {
+  for (const code of FOREIGN) expect(isLanguage(code)).toBe(false);
+  expect(isLanguage(defaultLanguage)).toBe(true);
+});
+
+describe.each(languages)('every language of the registry: %s', (language) => {
+  it('is preferred by a browser that asks for it or a regional variant of it', () => {
+    expect(preferredLanguage(`${language}-XX, xx;q=0.5`)).toBe(language);
+    expect(preferredLanguage(`xx, ${language.toUpperCase()};q=0.1`)).toBe(language);
+  });
+
+  it('is served at its own path, and pages without a language go there', () => {
+    expect(routeLanguage(`/${language}/mail-sent`, 'xx')).toEqual({ action: 'serve' });
+    expect(routeLanguage('/totp', language)).toEqual({ action: 'redirect', pathname: `/${language}/totp` });
+  });
+});
 
 describe('preferredLanguage', () => {
   it.each<[string | null | undefined, string]>([
@@ -7,12 +30,12 @@ describe('preferredLanguage', () => {
     ['nl-NL,nl;q=0.9,en;q=0.8', 'nl'],
     ['de-CH', 'de'],
     ['en-GB,en;q=0.9', 'en'],
-    ['fr;q=0.9, de;q=0.8, nl;q=0.95', 'nl'],
+    ['xx;q=0.9, de;q=0.8, nl;q=0.95', 'nl'],
     ['en;q=0.2, de', 'de'],
-    ['fr-FR, de;q=0.5', 'de'],
+    ['xx-XX, de;q=0.5', 'de'],
     ['de;q=0, nl', 'nl'],
     ['DE-at', 'de'],
-    ['fr, es, it', 'en'],
+    ['xx, xy, xz', 'en'],
     ['nl;q=abc, de;q=0.1', 'de'],
     ['*', 'en'],
     [';;;,,,q=', 'en'],
@@ -37,7 +60,7 @@ describe('routeLanguage', () => {
     ['/validatelink', 'nl-BE', '/nl/validatelink'],
     ['/invite-user/x', 'de-CH', '/de/invite-user/x'],
     ['/invite-user/x', null, '/en/invite-user/x'],
-    ['/signup', 'fr', '/en/signup'],
+    ['/signup', 'xx', '/en/signup'],
   ])('redirects %s into the browser language (%s): %s', (pathname, acceptLanguage, rewritten) => {
     expect(routeLanguage(pathname, acceptLanguage)).toEqual({ action: 'redirect', pathname: rewritten });
   });
@@ -46,7 +69,7 @@ describe('routeLanguage', () => {
     ['/', 'nl', '/nl'],
     ['', 'de', '/de'],
     ['/unknown-page', 'de', '/de'],
-    ['/fr/totp', 'fr', '/en'],
+    ['/xx/totp', 'xx', '/en'],
     ['/EN', null, '/en'],
     // Percent-escapes Next cannot decode: a bare 500 if served.
     ['/en/%ff', 'de', '/de'],

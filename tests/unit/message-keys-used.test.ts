@@ -9,11 +9,11 @@ import en from '@/messages/en.json';
  * Code names a key as a string (`t('heading')`, `errorKey: 'serviceUnavailable'`) or as an
  * object's property (`{ heading: t('heading') }` picks it for an island), never by a computed
  * name, so a key counts as used when its last segment appears that way in app/, components/,
- * lib/ or proxy.ts, and its namespace appears as a string.
+ * lib/, deploy/ (nginx's own 429 page) or proxy.ts, and its namespace appears as a string.
  */
 
 const ROOT = process.cwd();
-const SOURCE_FOLDERS = ['app', 'components', 'lib'];
+const SOURCE_FOLDERS = ['app', 'components', 'lib', 'deploy'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { backendCalls } from './backend.ts';
+import { languageRegistry, type Language } from '../../../lib/i18n/languages.ts';
 import { IDENTITY_PROVIDER_ORIGIN } from './environment.ts';
 
 /** What the single sign-on specs share: the start's address, the messages, and who reached ssoLogin. */
 
-export const languages = ['en', 'de', 'nl'] as const;
-export type Language = (typeof languages)[number];
+export const languages: readonly Language[] = languageRegistry.map((entry) => entry.code);
+export type { Language };
 
 const dictionaries = Object.fromEntries(
   languages.map((language) => [language, JSON.parse(readFileSync(`messages/${language}.json`, 'utf8')) as { errors: Record<string, string> }]),

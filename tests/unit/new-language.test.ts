@@ -1,0 +1,100 @@
+/**
+ * @jest-environment node
+ */
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LanguageEntry } from '@/lib/i18n/languages';
+
+/**
+ * A language is added in one place (issue 35, item 11): a throw-away language `xq`, put into the
+ * registry with messages copied from English, reaches every consumer of the list without another
+ * line changed. `xq` is no language's code (ISO 639-1 assigns none), so it never meets a real one.
+ */
+
+const ROOT = process.cwd();
+const THROW_AWAY: LanguageEntry = {
+  code: 'xq',
+  name: 'Xqish',
+  languageWord: 'Xqword',
+  quotationMarks: ['“', '”'],
+  emailWord: { inSentence: 'e-mail', atStart: 'E-mail' },
+};
+
+let messagesDirectory = '';
+
+beforeAll(() => {
+  messagesDirectory = mkdtempSync(join(tmpdir(), 'desk-login-messages-'));
+  for (const file of readdirSync(join(ROOT, 'messages'))) copyFileSync(join(ROOT, 'messages', file), join(messagesDirectory, file));
+  copyFileSync(join(ROOT, 'messages', 'en.json'), join(messagesDirectory, `${THROW_AWAY.code}.json`));
+});
+
+afterAll(() => rmSync(messagesDirectory, { recursive: true, force: true }));
+
+/** Modules loaded afresh, with `xq` in the registry when `withThrowAway` says so. */
+async function load<T>(modulePath: string, withThrowAway: boolean): Promise<T> {
+  let loaded: T | undefined;
+  await jest.isolateModulesAsync(async () => {
+    if (withThrowAway) {
+      const actual = jest.requireActual<typeof import('@/lib/i18n/languages')>('@/lib/i18n/languages');
+      jest.doMock('@/lib/i18n/languages', () => ({ ...actual, languageRegistry: [...actual.languageRegistry, THROW_AWAY] }));
+    }
+    loaded = (await import(modulePath)) as T;
+  });
+  jest.dontMock('@/lib/i18n/languages');
+  return loaded!;
+}
+
+type Routing = typeof import('@/lib/i18n/routing');
+type LanguageRouting = typeof import('@/lib/i18n/language-routing');
+type Links = typeof import('@/components/i18n/language-links');
+type Rules = typeof import('./message-style-rules');
+type NginxPage = typeof import('@/deploy/nginx/too-many-posts-page');
+
+describe('a throw-away language in the registry', () => {
+  it('is a language of the routing: its paths are served and browsers that prefer it get it', async () => {
+    const shipped = await load<Routing>('@/lib/i18n/routing', false);
+    expect(shipped.isLanguage('xq')).toBe(false);
+    expect(shipped.preferredLanguage('xq-XQ, de;q=0.5')).toBe('de');
+
+    const routing = await load<Routing>('@/lib/i18n/routing', true);
+    expect(routing.languages).toContain('xq');
+    expect(routing.routing.locales).toContain('xq');
+    expect(routing.preferredLanguage('xq-XQ, de;q=0.5')).toBe('xq');
+    expect((await load<LanguageRouting>('@/lib/i18n/language-routing', true)).routeLanguage('/xq/mail-sent', 'de')).toEqual({ action: 'serve' });
+  });
+
+  it('has a language link named in itself, and its word for "language" in the links’ label', async () => {
+    const { renderToStaticMarkup } = jest.requireActual<typeof import('react-dom/server')>('react-dom/server');
+    const shipped = renderToStaticMarkup((await load<Links>('@/components/i18n/language-links', false)).LanguageLinks({ current: 'en' }));
+    expect(shipped).toContain('aria-label="Language / Sprache / Taal"');
+    expect(shipped).not.toContain('Xqish');
+
+    const links = renderToStaticMarkup((await load<Links>('@/components/i18n/language-links', true)).LanguageLinks({ current: 'en' }));
+    expect(links).toContain('aria-label="Language / Sprache / Taal / Xqword"');
+    expect(links).toMatch(/<a href="\/login\/xq" hrefLang="xq" lang="xq"[^>]*>Xqish<\/a>/);
+  });
+
+  it('has its messages checked for completeness and style like every other', async () => {
+    const rules = await load<Rules>('./message-style-rules', true);
+    const dictionaries = rules.dictionariesIn(messagesDirectory);
+    expect(Object.keys(dictionaries)).toEqual(['en', 'de', 'nl', 'xq']);
+    for (const check of [rules.keyProblems, rules.placeholderProblems, rules.spellingProblems, rules.punctuationProblems, rules.typographyProblems]) {
+      expect(check(dictionaries)).toEqual([]);
+    }
+
+    delete dictionaries.xq!.login!.or;
+    dictionaries.xq!.errors!.invalidEmail = 'Invalid email address';
+    expect(rules.keyProblems(dictionaries)).toEqual(['xq lacks login.or']);
+    expect(rules.spellingProblems(dictionaries)).toEqual(['errors.invalidEmail (xq) spells "email": write "e-mail"']);
+    expect(rules.punctuationProblems(dictionaries)).toEqual([expect.stringMatching(/^errors\.invalidEmail \(xq\) is a sentence without final punctuation/)]);
+  });
+
+  it('is on the page nginx answers a client over the form-post limit with', async () => {
+    const nginx = await load<NginxPage>('@/deploy/nginx/too-many-posts-page', true);
+    const page = nginx.tooManyPostsPage(nginx.tooManyPostsTexts(messagesDirectory));
+    expect(page).toContain('<section lang="xq"><h2>Too many attempts</h2>');
+    const site = nginx.siteWithTooManyPostsPage(readFileSync(join(ROOT, 'deploy/nginx/desk-booking.conf'), 'utf8'), page);
+    expect(site).toContain('<section lang="xq">');
+  });
+});
