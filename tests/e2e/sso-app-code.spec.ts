@@ -52,7 +52,7 @@ test('an app with a challenge receives a one-time code; another app that read it
   await expect(page).toHaveURL(new RegExp(`\\?token=[^&]+&subDomain=acme$`));
 });
 
-test('on a phone the app is opened with a code, not a token', async ({ browser, request }) => {
+test('on a phone the app is opened with a code, not a token, by the button of the page that asks first', async ({ browser, request }) => {
   const phone = await browser.newContext({
     ignoreHTTPSErrors: true,
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
@@ -60,7 +60,7 @@ test('on a phone the app is opened with a code, not a token', async ({ browser, 
   const page = await phone.newPage();
   const { verifier, challenge } = pkce();
   await page.goto(startPath('microsoft', { login_hint: 'sso-one@acme.test', redirect_uri: 'deskbooking://sso/done', code_challenge: challenge, code_challenge_method: 'S256' }));
-  await expect(page.getByRole('heading', { name: 'Opening the app…' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
   const href = (await page.getByRole('link', { name: 'Open the app' }).getAttribute('href')) ?? '';
   expect(href).toMatch(/^deskbooking:\/\/sso\/done\?code=[^&]+$/);
   const redeemed = await redeem(request, new URL(href).searchParams.get('code') ?? '', verifier);
