@@ -5,6 +5,7 @@ import { BASE_PATH } from '@/lib/base-path';
 import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
 import { countTampering } from '@/lib/metrics';
 import { isLanguage } from '@/lib/i18n/routing';
+import { providers } from '@/lib/sso/providers';
 import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
 import { describeError, logFailure, requestFields } from '@/lib/logger';
@@ -139,8 +140,7 @@ async function route(
   forwarded.delete(LOGIN_PAGE_VARIANT_HEADER);
   if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);
   const response = NextResponse.next({ request: { headers: forwarded } });
-  // Next's own value for a page rendered per request (no-store) still replaces this one.
-  if (isPageRequest(request)) response.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+  if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
   return { response: withArrivalCookies(response, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
 }
 
@@ -150,6 +150,14 @@ async function route(
  * organisation, and a policy names the host it was sent for (docs/decisions.md).
  */
 const PAGE_CACHE_CONTROL = 'private, no-cache';
+
+/** The open-the-app pages: their HTML holds an app's one-time code, which not even the browser may keep. */
+const ONE_TIME_CODE_PAGES = new Set(providers.map((provider) => `${provider.routeSegment}/open-app`));
+
+function holdsOneTimeCode(pathname: string): boolean {
+  const [language, ...rest] = pathname.split('/').filter(Boolean);
+  return isLanguage(language) && ONE_TIME_CODE_PAGES.has(rest.join('/'));
+}
 
 function withArrivalCookies(response: NextResponse, request: NextRequest, host: RequestHost, received: ReceivedCookies, arrival: Arrival | undefined): NextResponse {
   if (arrival?.kind === 'show-login' && arrival.forgetBrowser) forgetThisBrowser(response.cookies, host);

@@ -116,7 +116,7 @@ function settingsSchema(production: boolean) {
     SSO_REQUIRE_CODE_CHALLENGE: z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .transform((value) => value === 'true')
-      .default(false),
+      .default(true),
     // How many reverse proxies in front of the app append to X-Forwarded-For (lib/request/client-address.ts).
     TRUSTED_PROXY_HOPS: z
       .string()
@@ -238,6 +238,12 @@ export function parseConfig(environment: Environment): ConfigResult {
   if (production && settings.MICROSOFT_CLIENT_ID && anyTenant && settings.MICROSOFT_TENANT_IDS.length === 0) {
     warnings.push(
       `MICROSOFT_AUTHORITY admits any tenant (${anyTenant}) and MICROSOFT_TENANT_IDS is empty: a Microsoft sign-in passes only with the ID token claim xms_edov true. Add the optional claim xms_edov to the app registration (Token configuration), or list the allowed tenants in MICROSOFT_TENANT_IDS (docs/identity-providers.md).`,
+    );
+  }
+
+  if (!settings.SSO_REQUIRE_CODE_CHALLENGE) {
+    warnings.push(
+      'SSO_REQUIRE_CODE_CHALLENGE is false: an app that starts a sign-in without a PKCE code_challenge receives the token itself in its redirect_uri, where any app on the phone that claims the same custom scheme can read it. Set it to true once every app sends a challenge (docs/identity-providers.md, Apps).',
     );
   }
 

@@ -47,6 +47,8 @@ function definitions(productKey: string) {
     keptAddress: { name: '__Host-keptAddress', lifetimeSeconds: 5 * 60, httpOnly: true, scope: 'login-host' },
     ssoFlow: { name: '__Host-ssoFlow', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     ssoOrganisations: { name: '__Host-ssoOrganisations', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
+    // A sign-in waiting for the person to open the app that asked for it (lib/sso/app-hand-off.ts).
+    ssoAppHandOff: { name: '__Host-ssoAppHandOff', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     lastSignInMethod: { name: '__Host-lastSignInMethod', lifetimeSeconds: 365 * DAY, httpOnly: true, scope: 'login-host' },
   } satisfies Record<string, CookieDefinition>;
 }

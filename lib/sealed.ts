@@ -19,6 +19,7 @@ export type SealPurpose =
   | 'sso-flow'
   | 'sso-organisations'
   | 'sso-organisation-chosen'
+  | 'sso-app-hand-off'
   | 'app-code';
 
 /** Keyed digests, each purpose under a key of its own beside the sealing keys. */

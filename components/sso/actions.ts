@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { clearCookie } from '@/lib/cookies';
+import { loginOrigin } from '@/lib/hosts';
 import { appRedirectOf, readSsoOrganisations, writeSsoOrganisationChosen } from '@/lib/sso/flow-state';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { requestContext } from '@/lib/request/context';
@@ -21,12 +22,13 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
   if (!offered || !chosen) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, locale);
 
   const location = await handOffOrganisation(
-    { ...chosen, appRedirect: appRedirectOf(offered), provider: offered.provider, language: locale, deviceId: offered.deviceId },
+    { ...chosen, appRedirect: appRedirectOf(offered), account: offered.account, provider: offered.provider, language: locale, deviceId: offered.deviceId },
     context,
     isMobileRequest(await headers()),
   );
   await writeSsoOrganisationChosen(context.cookies, context.host, { provider: offered.provider });
-  redirect(location);
+  // The open-the-app page is one of ours: absolute, or Next would put the base path in front again.
+  redirect(location.startsWith('/') ? `${loginOrigin(context.host)}${location}` : location);
 }
 
 /** The picker's back button: forget the list, back to the login as cancelled. */
@@ -34,5 +36,13 @@ export async function leavePicker(form: FormData): Promise<void> {
   const locale = formLanguage(form);
   const { host, cookies } = await requestContext();
   clearCookie(cookies, 'ssoOrganisations', host);
+  await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
+}
+
+/** "Cancel" on the page that asks before opening an app: the sign-in is forgotten, no app receives it. */
+export async function leaveAppHandOff(form: FormData): Promise<void> {
+  const locale = formLanguage(form);
+  const { host, cookies } = await requestContext();
+  clearCookie(cookies, 'ssoAppHandOff', host);
   await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
 }

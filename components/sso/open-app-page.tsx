@@ -1,30 +1,58 @@
+import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { appRedirectOf, readSsoOrganisations } from '@/lib/sso/flow-state';
+import { EmailAddress } from '@/components/ui/email-address';
+import { FormButton } from '@/components/ui/form-button';
 import { redirectToPage } from '@/lib/request/page-redirect';
-import type { Language } from '@/lib/i18n/routing';
+import { isLanguage, type Language } from '@/lib/i18n/routing';
 import { appRedirectLocation } from '@/lib/sso/app-code';
-import { OpenAppAfterDelay } from './open-app-after-delay';
+import { appOfHandOff, isClaimedAppLink, readAppHandOff, signInOfHandOff } from '@/lib/sso/app-hand-off';
 import { receivedCookies } from '@/lib/request/context';
+import { leaveAppHandOff } from './actions';
+import { OpenAppAfterDelay } from './open-app-after-delay';
 
-/** On a phone: says the app is opening, then opens it after 2 s. */
+/**
+ * `/{lang}/<provider>/open-app`: hands a sign-in to the app that asked for it. An app's claimed
+ * https address opens after 2 s; a custom scheme, which any app can claim, only when the person
+ * clicks, having read whose sign-in it is (lib/sso/app-hand-off.ts).
+ */
 export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const handOff = await readSsoOrganisations(await receivedCookies());
-  const organisation = handOff?.organisations[0];
-  const app = handOff && appRedirectOf(handOff);
-  if (!app || !organisation) return await redirectToPage('/', lang);
-  const location = await appRedirectLocation(app, { token: organisation.token, subDomain: organisation.subDomain });
+  const handOff = await readAppHandOff(await receivedCookies());
+  if (!handOff) return await redirectToPage('/', lang);
+  const location = await appRedirectLocation(appOfHandOff(handOff), signInOfHandOff(handOff));
   const t = await getTranslations('sso');
 
+  if (isClaimedAppLink(handOff.appRedirectUri)) {
+    return (
+      <section className="space-y-5">
+        <h1 className="text-2xl font-bold">{t('openingApp')}</h1>
+        <OpenAppAfterDelay location={location} />
+        <a href={location} className={buttonClasses('primary')}>
+          {t('openApp')}
+        </a>
+      </section>
+    );
+  }
+
+  const { account } = handOff;
   return (
     <section className="space-y-5">
-      <h1 className="text-2xl font-bold">{t('openingApp')}</h1>
-      <OpenAppAfterDelay location={location} />
+      <h1 className="text-2xl font-bold">{account ? t.rich('openAppAs', { account: () => <EmailAddress email={account} /> }) : t('openAppQuestion')}</h1>
+      <p className="text-muted">{t('openAppAskBody')}</p>
       <a href={location} className={buttonClasses('primary')}>
         {t('openApp')}
       </a>
+      <FormButton action={leaveAppHandOff} language={lang} label={t('cancelOpenApp')} variant="quiet" />
     </section>
   );
+}
+
+/** The tab says what the page does; the address stays out of titles, which browsers keep in their history. */
+export async function generateMetadata({ params }: { params: Promise<{ lang: string }> }): Promise<Metadata> {
+  const { lang } = await params;
+  if (!isLanguage(lang)) return {};
+  const [handOff, t] = await Promise.all([readAppHandOff(await receivedCookies()), getTranslations({ locale: lang, namespace: 'sso' })]);
+  return { title: handOff && !isClaimedAppLink(handOff.appRedirectUri) ? t('openAppQuestion') : t('openingApp') };
 }

@@ -26,6 +26,8 @@ const ssoOrganisationsState = z.object({
   provider: providerIdSchema,
   organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
   ...appRedirectState,
+  // Whose sign-in it is, for the page that asks before opening an app (lib/sso/app-hand-off.ts).
+  account: z.string().optional(),
   deviceId: z.string(),
 });
 export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;

@@ -14,7 +14,8 @@ import { countSignInFailure, countSignInStep, countTampering, failureReasonOf, t
 import { requestContext } from '@/lib/request/context';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
-import { appRedirectLocation, codeChallengeSchema, type AppRedirect } from './app-code';
+import { codeChallengeSchema, type AppRedirect } from './app-code';
+import { accountOf, appHandOffLocation } from './app-hand-off';
 import { appRedirectOf, readSsoFlow, writeSsoFlow, writeSsoOrganisations, type SsoFlowState } from './flow-state';
 import { IdTokenRejected, verifyIdToken } from './id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
@@ -120,7 +121,7 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
 
 /** Hands one organisation's sign-in to the web app, or to the mobile app that asked for it. */
 export async function handOffOrganisation(
-  signIn: { subDomain: string; token: string; appRedirect?: AppRedirect; provider: ProviderId; language: Language; deviceId: string },
+  signIn: { subDomain: string; token: string; appRedirect?: AppRedirect; account?: string; provider: ProviderId; language: Language; deviceId: string },
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
 ): Promise<string> {
@@ -128,16 +129,9 @@ export async function handOffOrganisation(
   if (signIn.appRedirect) {
     // The app's sign-in is handed to it here; a web sign-in is counted where its cookies are written.
     countSignInStep(signIn.provider, 'handed_off');
-    if (!mobile) return appRedirectLocation(signIn.appRedirect, { token: signIn.token, subDomain: signIn.subDomain });
-    // On a phone a page first says what is happening, then opens the app after 2 s.
-    await writeSsoOrganisations(cookies, host, {
-      provider: signIn.provider,
-      organisations: [{ subDomain: signIn.subDomain, token: signIn.token }],
-      appRedirectUri: signIn.appRedirect.uri,
-      appCodeChallenge: signIn.appRedirect.codeChallenge,
-      deviceId: signIn.deviceId,
-    });
-    return `${loginPagePath(signIn.language)}/${providerById(signIn.provider).routeSegment}/open-app`;
+    const { appRedirect: app, provider, language, account } = signIn;
+    // On a phone a page first says what is happening, even before an app's claimed address.
+    return appHandOffLocation({ app, signIn: { token: signIn.token, subDomain: signIn.subDomain }, provider, language, account, pageFirst: mobile }, context);
   }
   return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
 }
@@ -186,6 +180,7 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
     countSignInFailure(provider, failureReasonOfProblem(providerProblem(error)));
     return toLogin(language, providerProblem(error));
   }
+  let account: string | undefined;
   try {
     const { discovery, clientId } = await providerClient(provider);
     const { ssoIdentity } = getConfig();
@@ -196,6 +191,7 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
       countSignInFailure(provider, 'identity_refused');
       return toLogin(language, refusal);
     }
+    account = accountOf(claims);
   } catch (error) {
     log.info({ outcome: 'id-token-rejected', ...errorKind(error) }, 'sso return');
     countSignInFailure(provider, error instanceof ProviderUnreachable || (error instanceof IdTokenRejected && error.code === 'ERR_JWKS_TIMEOUT') ? 'provider_unavailable' : 'token_refused');
@@ -218,12 +214,12 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
     },
     'sso return',
   );
-  return seeOther(await followOutcome(provider, flow, outcome, context, isMobileRequest(request.headers)));
+  return seeOther(await followOutcome(provider, { ...flow, account }, outcome, context, isMobileRequest(request.headers)));
 }
 
 async function followOutcome(
   provider: ProviderId,
-  flow: Pick<SsoFlowState, 'language' | 'appRedirectUri' | 'appCodeChallenge' | 'deviceId'>,
+  flow: Pick<SsoFlowState, 'language' | 'appRedirectUri' | 'appCodeChallenge' | 'deviceId'> & { account: string | undefined },
   outcome: ReturnType<typeof decideSsoOutcome>,
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
@@ -240,15 +236,17 @@ async function followOutcome(
     case 'control-centre':
       writeSharedJwt(context.cookies, context.host, outcome.token);
       countSignInStep(provider, 'handed_off');
-      return app ? appRedirectLocation(app, { token: outcome.token }) : outcome.path;
+      if (!app) return outcome.path;
+      return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false }, context);
     case 'organisation':
-      return handOffOrganisation({ ...outcome, appRedirect: app, provider, language, deviceId: flow.deviceId }, context, mobile);
+      return handOffOrganisation({ ...outcome, appRedirect: app, account: flow.account, provider, language, deviceId: flow.deviceId }, context, mobile);
     case 'picker':
       await writeSsoOrganisations(context.cookies, context.host, {
         provider,
         organisations: outcome.organisations,
         appRedirectUri: flow.appRedirectUri,
         appCodeChallenge: flow.appCodeChallenge,
+        ...(flow.account ? { account: flow.account } : {}),
         deviceId: flow.deviceId,
       });
       return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;

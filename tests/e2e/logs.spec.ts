@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './support/dedicated-deployment.ts';
@@ -93,13 +94,23 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
     await context.close();
   }
 
-  // An app that asked for the token in its redirect_uri receives it in the query.
+  // An app receives a one-time code in its redirect_uri and redeems it for the token.
   const app = await browser.newContext({ ignoreHTTPSErrors: true });
   const appPage = await app.newPage();
   secrets.watch(appPage);
   const callback = `https://cc.desk.test:${HTTPS_PORT}/sso/callback`;
-  await appPage.goto(`${origin}/login/start-microsoft?${new URLSearchParams({ lang: 'en', login_hint: SSO_ACCOUNT, redirect_uri: callback })}`);
-  await expect(appPage).toHaveURL(/\/sso\/callback\?token=[^&]+&subDomain=acme$/);
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  secrets.add('code_verifier', verifier);
+  await appPage.goto(
+    `${origin}/login/start-microsoft?${new URLSearchParams({ lang: 'en', login_hint: SSO_ACCOUNT, redirect_uri: callback, code_challenge: challenge, code_challenge_method: 'S256' })}`,
+  );
+  await expect(appPage).toHaveURL(/\/sso\/callback\?code=[^&]+$/);
+  const redeemed = await request.post(`https://127.0.0.1:${DEDICATED_HTTPS_PORTS.logs}/login/api/sso/token`, {
+    headers: { host: new URL(origin).host },
+    form: { code: new URL(appPage.url()).searchParams.get('code') ?? '', code_verifier: verifier },
+  });
+  secrets.add('token redeemed by the app', ((await redeemed.json()) as { token?: string }).token);
   await secrets.addCookies(app);
   await app.close();
 
@@ -110,7 +121,7 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
   // The test itself saw each kind of secret, or it would prove nothing about it.
   const kinds = [...secrets.values.values()];
   const expectedKinds = ['address typed', 'SSO account', 'link uuid', 'link signature', 'code in /login/google', 'code in /login/microsoft'];
-  expectedKinds.push('ID token', 'token in /sso/callback', 'cookie loginUUID', 'cookie __Host-lastLogin', 'cookie __Host-deviceBinding', 'cookie acmeAccessToken', 'cookie currentUser');
+  expectedKinds.push('ID token', 'code in /sso/callback', 'code_verifier', 'token redeemed by the app', 'cookie loginUUID', 'cookie __Host-lastLogin', 'cookie __Host-deviceBinding', 'cookie acmeAccessToken', 'cookie currentUser');
   expect(expectedKinds.filter((kind) => !kinds.includes(kind))).toEqual([]);
 
   const [instance] = deployment.instances;

@@ -161,10 +161,13 @@ const redirectUriPayloads = [
   `http://cc.${DOMAIN}:${HTTPS_PORT}/sso`,
 ];
 
+/** A well-formed PKCE challenge (SSO_REQUIRE_CODE_CHALLENGE's default): only the address decides. */
+const CHALLENGE = `code_challenge=${'A'.repeat(43)}&code_challenge_method=S256`;
+
 test('a redirect_uri outside the allowlist is refused before anything else happens', async ({ request }) => {
   for (const redirectUri of redirectUriPayloads) {
     for (const provider of ['google', 'microsoft']) {
-      const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}`);
+      const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}&${CHALLENGE}`);
       expect(response.status(), redirectUri).toBe(303);
       expect(response.headers().location, redirectUri).toBe('/login/en?error=redirect-not-allowed');
     }
@@ -191,7 +194,7 @@ const nearMissRedirectUris = [
 ];
 
 async function startWith(request: APIRequestContext, provider: string, redirectUri: string) {
-  const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}`);
+  const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}&${CHALLENGE}`);
   const flowCookieSet = response.headersArray().some(({ name, value }) => name.toLowerCase() === 'set-cookie' && /^(__Host-)?ssoFlow=/.test(value));
   return { status: response.status(), location: response.headers().location ?? '', flowCookieSet };
 }

@@ -21,7 +21,8 @@ test.beforeAll(async () => {
     httpsPort: DEDICATED_HTTPS_PORTS.ssoRestricted,
     httpPort: DEDICATED_HTTP_PORTS.ssoRestricted,
     appPorts: [testPort(4501)],
-    environment: { GOOGLE_HOSTED_DOMAINS: 'acme.test', MICROSOFT_TENANT_IDS: OTHER_TENANT, SSO_REQUIRE_CODE_CHALLENGE: 'true' },
+    // SSO_REQUIRE_CODE_CHALLENGE is left to its default, which the last test checks.
+    environment: { GOOGLE_HOSTED_DOMAINS: 'acme.test', MICROSOFT_TENANT_IDS: OTHER_TENANT },
   });
 });
 
@@ -51,7 +52,7 @@ for (const { provider, domain, error, message } of cases) {
   });
 }
 
-test('with SSO_REQUIRE_CODE_CHALLENGE an app that sends no challenge is refused before the provider; one that does gets its code', async ({ page }) => {
+test('by default an app that sends no challenge is refused before the provider; one that does gets its code', async ({ page }) => {
   const redirect_uri = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso/callback`;
   await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri }, deployment.origin));
   await expect(page).toHaveURL(`${deployment.origin}/login/en?error=redirect-not-allowed`);

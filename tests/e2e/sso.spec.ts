@@ -3,7 +3,7 @@ import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { backendCalls } from './support/backend.ts';
-import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { expectSsoLoginSees, idTokenEmail, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 const providers = [
@@ -162,24 +162,6 @@ for (const { provider, language, dictionary } of trialExpiredCases) {
 test('a one-time-code account is sent to /totp', async ({ page }) => {
   await page.goto(startPath('microsoft', { login_hint: 'sso-totp@errors.test' }));
   await expect(page).toHaveURL(/\/login\/en\/totp$/);
-});
-
-test('an allowed redirect_uri receives the token and organisation', async ({ page }) => {
-  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: `https://cc.desk.test:${HTTPS_PORT}/sso/callback` }));
-  await expect(page).toHaveURL(new RegExp(`^https://cc\\.desk\\.test:${HTTPS_PORT}/sso/callback\\?token=[^&]+&subDomain=acme$`));
-});
-
-test('on a phone the mobile app is opened from a page that says so', async ({ browser }) => {
-  const phone = await browser.newContext({
-    ignoreHTTPSErrors: true,
-    userAgent: 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
-  });
-  const page = await phone.newPage();
-  await page.goto(startPath('microsoft', { login_hint: 'sso-one@acme.test', redirect_uri: 'deskbooking://sso/done' }));
-  await expect(page).toHaveURL(/\/login\/en\/microsoft\/open-app$/);
-  await expect(page.getByRole('heading', { name: 'Opening the app…' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', /^deskbooking:\/\/sso\/done\?token=.+&subDomain=acme$/);
-  await phone.close();
 });
 
 test.describe('what never reaches ssoLogin', () => {

@@ -171,6 +171,26 @@ describe('parseConfig in development', () => {
   });
 });
 
+describe('apps that receive a sign-in (SSO_REQUIRE_CODE_CHALLENGE)', () => {
+  it('must send a PKCE challenge unless the operator says otherwise, and that is not worth a warning', () => {
+    const { config, warnings } = configOf(parseConfig(validProduction));
+    expect(config.ssoRequireCodeChallenge).toBe(true);
+    expect(warnings).toEqual([]);
+    expect(configOf(parseConfig({ ...validProduction, SSO_REQUIRE_CODE_CHALLENGE: 'true' })).config.ssoRequireCodeChallenge).toBe(true);
+  });
+
+  it('may be switched off, with one start-up line that says what it costs', () => {
+    const { config, warnings } = configOf(parseConfig({ ...validProduction, SSO_REQUIRE_CODE_CHALLENGE: 'false' }));
+    expect(config.ssoRequireCodeChallenge).toBe(false);
+    expect(warnings).toEqual([expect.stringMatching(/^SSO_REQUIRE_CODE_CHALLENGE is false: .*receives the token itself.*any app on the phone/)]);
+    expect(warnings[0]).not.toContain('\n');
+  });
+
+  it('refuses anything but true or false', () => {
+    expect(problemsOf(parseConfig({ ...validProduction, SSO_REQUIRE_CODE_CHALLENGE: 'yes' }))).toEqual(['SSO_REQUIRE_CODE_CHALLENGE: must be true or false']);
+  });
+});
+
 describe('who may sign in by single sign-on', () => {
   const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';
 

@@ -281,7 +281,8 @@ describe('the settings in the generated ConfigMap and Secret', () => {
     if (!result.ok) throw new Error(result.problems.join('\n'));
     expect(result.config.metrics.port).toBe(container.ports.find((port) => port.name === 'metrics')!.containerPort);
     expect(result.config.ssoRequireCodeChallenge).toBe(true);
-    // Only the reminder that a multi-tenant Microsoft authority needs xms_edov or a tenant list.
+    // Only the reminder that a multi-tenant Microsoft authority needs xms_edov or a tenant list:
+    // none about SSO_REQUIRE_CODE_CHALLENGE, which the overlay leaves required of every app.
     expect(result.warnings).toEqual([expect.stringMatching(/^MICROSOFT_AUTHORITY admits any tenant \(organizations\)/)]);
   });
 });

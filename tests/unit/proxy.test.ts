@@ -77,3 +77,28 @@ describe('proxy, choosing the login page', () => {
     expect(await variantFor('/en/mail-sent', { 'x-desk-login-variant': 'email' })).toBeNull();
   });
 });
+
+describe('proxy, caching of pages', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function cacheControlOf(path: string): Promise<string | null> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+    const { proxy } = await import('@/proxy');
+    return (await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com' } }))).headers.get('cache-control');
+  }
+
+  it('lets no cache keep an open-the-app page, whose HTML holds an app\'s one-time code', async () => {
+    expect(await cacheControlOf('/en/google/open-app')).toBe('no-store');
+    expect(await cacheControlOf('/nl/microsoft/open-app')).toBe('no-store');
+  });
+
+  it('has every other page revalidated, its neighbours included (the control)', async () => {
+    expect(await cacheControlOf('/en/google/organisations')).toBe('private, no-cache');
+    expect(await cacheControlOf('/en/mail-sent')).toBe('private, no-cache');
+    expect(await cacheControlOf('/xx/google/open-app')).not.toBe('no-store');
+  });
+});

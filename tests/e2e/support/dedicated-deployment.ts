@@ -41,6 +41,7 @@ export const DEDICATED_HTTPS_PORTS = {
   rateLimitEdge: testPort(4560),
   rateLimitEdgeBypassed: testPort(4570),
   fleet: testPort(4580),
+  ssoLegacyToken: testPort(4590),
 };
 /** Their plain-http ports, where the site answers only with a redirect to https. */
 export const DEDICATED_HTTP_PORTS = {
@@ -57,6 +58,7 @@ export const DEDICATED_HTTP_PORTS = {
   rateLimitEdge: testPort(4569),
   rateLimitEdgeBypassed: testPort(4579),
   fleet: testPort(4589),
+  ssoLegacyToken: testPort(4599),
 };
 /** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
 export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };

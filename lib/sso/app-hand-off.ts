@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { loginPagePath } from '@/lib/base-path';
+import { sealedCookie, type CookieWriter } from '@/lib/cookies';
+import type { RequestHost } from '@/lib/hosts';
+import type { Language } from '@/lib/i18n/routing';
+import { isValidEmail } from '@/lib/validation';
+import { appRedirectLocation, codeChallengeSchema, type AppRedirect, type AppSignIn } from './app-code';
+import { providerById, providerIdSchema, type ProviderId } from './providers';
+
+/**
+ * How a sign-in reaches the app that asked for it (`redirect_uri`; docs/decisions.md, Native
+ * apps only through links they own). Only an https address the app has claimed (Universal Links,
+ * App Links) says which app receives it; any app on a phone can register a custom scheme, and one
+ * that started the sign-in with its own challenge redeems the code with its own verifier. So a
+ * custom scheme is opened only from a page that names the account and waits for a click
+ * (RFC 8252 section 8.6), on every device.
+ */
+
+/** An address whose owner the operating system checks: the hand-off may go on without a click. */
+export function isClaimedAppLink(uri: string): boolean {
+  return URL.canParse(uri) && new URL(uri).protocol === 'https:';
+}
+
+/** The signed-in address the page names, from the verified ID token; nothing when it has none. */
+export function accountOf(claims: Record<string, unknown>): string | undefined {
+  const { email } = claims;
+  return typeof email === 'string' && isValidEmail(email) ? email : undefined;
+}
+
+/** A sign-in waiting on the open-the-app page: the app, the sign-in, and whose it is. */
+const appHandOffState = z.object({
+  provider: providerIdSchema,
+  appRedirectUri: z.string(),
+  appCodeChallenge: codeChallengeSchema.optional(),
+  token: z.string(),
+  subDomain: z.string().optional(),
+  account: z.string().optional(),
+});
+export type AppHandOffState = z.infer<typeof appHandOffState>;
+const appHandOffCookie = sealedCookie('ssoAppHandOff', 'sso-app-hand-off', appHandOffState);
+export const readAppHandOff = appHandOffCookie.read;
+
+export function appOfHandOff(state: AppHandOffState): AppRedirect {
+  return { uri: state.appRedirectUri, ...(state.appCodeChallenge ? { codeChallenge: state.appCodeChallenge } : {}) };
+}
+
+export function signInOfHandOff(state: AppHandOffState): AppSignIn {
+  return { token: state.token, ...(state.subDomain ? { subDomain: state.subDomain } : {}) };
+}
+
+/**
+ * Where the browser goes to hand a sign-in to its app: straight to a claimed https address, or
+ * to the open-the-app page. That page asks first for a custom scheme, and for a claimed address
+ * on a phone (`pageFirst`) says what is happening before opening it after 2 s.
+ */
+export async function appHandOffLocation(
+  handOff: { app: AppRedirect; signIn: AppSignIn; provider: ProviderId; language: Language; account?: string; pageFirst: boolean },
+  context: { host: RequestHost; cookies: CookieWriter },
+): Promise<string> {
+  const { app, signIn, provider, language, account } = handOff;
+  if (isClaimedAppLink(app.uri) && !handOff.pageFirst) return appRedirectLocation(app, signIn);
+  await appHandOffCookie.write(context.cookies, context.host, {
+    provider,
+    appRedirectUri: app.uri,
+    ...(app.codeChallenge ? { appCodeChallenge: app.codeChallenge } : {}),
+    ...signIn,
+    ...(account ? { account } : {}),
+  });
+  return `${loginPagePath(language)}/${providerById(provider).routeSegment}/open-app`;
+}

@@ -1,0 +1,81 @@
+import { codeChallengeOf } from '@/lib/sso/app-code';
+import { accountOf, appHandOffLocation, isClaimedAppLink, readAppHandOff } from '@/lib/sso/app-hand-off';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
+import type { RequestHost } from '@/lib/hosts';
+
+// getConfig() reads this on first use.
+process.env.SESSION_SECRET = 'unit-test-secret-of-at-least-32-characters';
+
+const host: RequestHost = { protocol: 'https', domain: 'example.com', hostname: 'web.example.com', port: '' };
+const signIn = { token: 'organisation-token', subDomain: 'acme' };
+const codeChallenge = codeChallengeOf('a-verifier-of-the-app-that-is-long-enough-for-rfc-7636');
+
+/** A response's cookies, as the browser would send them back. */
+function cookieJar() {
+  const written = new Map<string, string>();
+  return {
+    cookies: { set: (name: string, value: string, _attributes: CookieAttributes) => written.set(name, value) },
+    written,
+    received: () => parseCookieHeader([...written].map(([name, value]) => `${name}=${value}`).join('; ')),
+  };
+}
+
+describe('which redirect_uri is an address the app owns', () => {
+  it.each([
+    ['https://app.example.com/sso/done', true],
+    ['HTTPS://app.example.com/sso', true],
+    ['deskbooking://sso/done', false],
+    ['com.example.desk:/sso', false],
+    ['http://127.0.0.1:5000/sso', false],
+    ['not an address', false],
+  ])('%s: %s', (uri, claimed) => {
+    expect(isClaimedAppLink(uri)).toBe(claimed);
+  });
+});
+
+describe('the account the page names', () => {
+  it('is the ID token\'s email when it has the form of an address', () => {
+    expect(accountOf({ email: 'anna@acme.test', sub: '1' })).toBe('anna@acme.test');
+  });
+
+  it.each([[{}], [{ email: 42 }], [{ email: '<b>anna</b>@acme.test' }], [{ email: 'anna' }]])('is nothing for %j', (claims) => {
+    expect(accountOf(claims)).toBeUndefined();
+  });
+});
+
+describe('the hand-off to an app', () => {
+  const base = { signIn, provider: 'google' as const, language: 'de' as const, account: 'anna@acme.test' };
+
+  it('goes straight to a claimed https address, with the code, when no page is asked for', async () => {
+    const jar = cookieJar();
+    const location = await appHandOffLocation({ ...base, app: { uri: 'https://app.example.com/sso', codeChallenge }, pageFirst: false }, { host, cookies: jar.cookies });
+    expect(location).toMatch(/^https:\/\/app\.example\.com\/sso\?code=[^&]+$/);
+    expect(jar.written.size).toBe(0);
+  });
+
+  it.each([
+    ['a custom scheme on a computer', 'deskbooking://sso/done', false],
+    ['a custom scheme on a phone', 'deskbooking://sso/done', true],
+    ['a claimed address on a phone', 'https://app.example.com/sso', true],
+  ])('goes through the open-the-app page for %s, which finds the sign-in and its account', async (_case, uri, pageFirst) => {
+    const jar = cookieJar();
+    const location = await appHandOffLocation({ ...base, app: { uri, codeChallenge }, pageFirst }, { host, cookies: jar.cookies });
+    expect(location).toBe('/login/de/google/open-app');
+    expect([...jar.written.keys()]).toEqual(['__Host-ssoAppHandOff']);
+    expect(jar.written.get('__Host-ssoAppHandOff')).not.toContain('organisation-token');
+    await expect(readAppHandOff(jar.received())).resolves.toEqual({
+      provider: 'google',
+      appRedirectUri: uri,
+      appCodeChallenge: codeChallenge,
+      token: 'organisation-token',
+      subDomain: 'acme',
+      account: 'anna@acme.test',
+    });
+  });
+
+  it('never opens a custom scheme straight away, even for an app without a challenge', async () => {
+    const jar = cookieJar();
+    const location = await appHandOffLocation({ ...base, app: { uri: 'deskbooking://sso/done' }, pageFirst: false }, { host, cookies: jar.cookies });
+    expect(location).toBe('/login/de/google/open-app');
+  });
+});
