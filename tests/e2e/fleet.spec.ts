@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { latestSignInLink, uniqueAddress } from './support/backend.ts';
+import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { DOMAIN, HTTPS_PORT, testPort } from './support/environment.ts';
 import { startRedis, type RedisServer } from './support/redis.ts';
@@ -203,6 +203,28 @@ test("what the link's holder sees and says reaches every instance: when and from
     const again = await atInstance(request, port, linkPath);
     expect(again.location, `the link again at ${port}`).toMatch(/\/login\/en\/validatelink\/declined$/);
   }
+  await asking.close();
+});
+
+test('one backend check per wait every 3 s, however many polls reach however many instances', async ({ browser, request }) => {
+  const asking = await plainBrowser(browser);
+  const page = await asking.newPage();
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto(`${deployment.origin}/login/en`);
+  await askForLink(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const waiting = (await asking.cookies()).find((cookie) => cookie.name === '__Host-emailSignIn')?.value ?? '';
+  const uuid = new URL(await latestSignInLink(request, email)).searchParams.get('uuid') ?? '';
+  const checks = async () => (await backendCalls(request)).filter((call) => call.path.endsWith(`/${uuid}/isValidId/`)).length;
+
+  // 20 polls, alternately at each instance, within well under 3 s.
+  const polls = await Promise.all(Array.from({ length: 20 }, (_, poll) => atInstance(request, APP_PORTS[poll % 2]!, '/login/api/email-sign-in/status', waiting)));
+  expect(polls.map((poll) => JSON.parse(poll.body) as unknown)).toEqual(Array.from({ length: 20 }, () => ({ state: 'pending' })));
+  expect(await checks()).toBe(1);
+  // The control: once the 3 s are over, the next poll asks again.
+  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  await atInstance(request, APP_PORTS[1]!, '/login/api/email-sign-in/status', waiting);
+  expect(await checks()).toBe(2);
   await asking.close();
 });
 
