@@ -30,10 +30,41 @@ export class SharedStateUnavailable extends Error {
 }
 
 /**
- * How long one call may take. A loopback or in-zone Redis answers in a millisecond or two; a
- * process under load runs its timers late, and a timeout here refuses a code or loosens a limit.
+ * How long one call may take. A loopback or in-zone Redis answers in a millisecond or two.
  */
 const CALL_TIMEOUT_MS = 150;
+
+/**
+ * The call's answer, or an error once CALL_TIMEOUT_MS have passed. A busy process runs
+ * its timers late, in the same turn of the event loop as the I/O that arrived meanwhile, and
+ * timers come first: the verdict waits for that I/O (setImmediate runs after it), so that an
+ * answer Redis gave in time is never taken for a timeout because this process was slow to look.
+ */
+export function withinCallTimeout<T>(call: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!settled) reject(new Error(`Redis did not answer within ${CALL_TIMEOUT_MS} ms`));
+          settled = true;
+        }),
+      CALL_TIMEOUT_MS,
+    );
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        if (!settled) resolve(value);
+        settled = true;
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!settled) reject(error);
+        settled = true;
+      },
+    );
+  });
+}
 
 type FleetStore = { redis: Redis | undefined; memory: Map<SharedLimitName, RateLimiterMemory>; unreachable: Set<SharedLimitName> };
 
@@ -51,7 +82,6 @@ function connect(): Redis | undefined {
   if (!redis) return undefined;
   const client = new Redis(redis.url, {
     keyPrefix: redis.keyPrefix,
-    commandTimeout: CALL_TIMEOUT_MS,
     connectTimeout: 2_000,
     // A call queued while the connection is down still ends at its timeout.
     maxRetriesPerRequest: 1,
@@ -134,7 +164,7 @@ export function sharedLimit(name: SharedLimitName, rule: SharedLimitRule) {
   async function attempt<T>(call: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
     if (!fleetStore().redis) return await call(memoryLimiter(name, rule));
     try {
-      const value = await call(store());
+      const value = await withinCallTimeout(call(store()));
       answered(name);
       return value;
     } catch (error) {
@@ -190,7 +220,7 @@ export function sharedNotes(name: SharedLimitName, ttlSeconds: number) {
       const { redis } = fleetStore();
       if (!redis) return remember(key, value);
       try {
-        await redis.set(`${name}:${key}`, value, 'EX', ttlSeconds);
+        await withinCallTimeout(redis.set(`${name}:${key}`, value, 'EX', ttlSeconds));
         answered(name);
       } catch (error) {
         unanswered(name, 'per-process', error);
@@ -201,7 +231,7 @@ export function sharedNotes(name: SharedLimitName, ttlSeconds: number) {
       const { redis } = fleetStore();
       if (!redis) return recall(key);
       try {
-        const value = await redis.get(`${name}:${key}`);
+        const value = await withinCallTimeout(redis.get(`${name}:${key}`));
         answered(name);
         return value ?? recall(key);
       } catch (error) {

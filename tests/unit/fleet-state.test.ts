@@ -73,3 +73,38 @@ describe('a shared limit without REDIS_URL', () => {
     await expect(once.spend('code-1')).resolves.toMatchObject({ allowed: false });
   });
 });
+
+describe('the time bound of a call to Redis', () => {
+  /** A reply that arrives over a real socket, as Redis's does, to a process that is busy meanwhile. */
+  async function replyWhileBusy(answer: boolean, busyMs: number): Promise<{ bounded: Promise<string> }> {
+    const { createServer: createTcpServer, connect } = await import('node:net');
+    const server = createTcpServer((socket) => (answer ? socket.end('+OK\r\n') : undefined));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1').on('error', () => undefined);
+    const reply = new Promise<string>((resolve) => socket.once('data', (data) => resolve(data.toString())));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const { withinCallTimeout } = await import('@/lib/fleet-state');
+    const bounded = withinCallTimeout(reply);
+    socket.write('PING\r\n');
+    // Busy past the bound: the reply has arrived, but nothing has looked at it yet.
+    const until = Date.now() + busyMs;
+    while (Date.now() < until);
+    void bounded
+      .catch(() => undefined)
+      .finally(() => {
+        socket.destroy();
+        server.close();
+      });
+    return { bounded };
+  }
+
+  it('takes an answer that came in time for one, though this process was too busy to look until after the bound', async () => {
+    await expect((await replyWhileBusy(true, 300)).bounded).resolves.toBe('+OK\r\n');
+  });
+
+  it('gives up on a call that has no answer within 150 ms', async () => {
+    const started = performance.now();
+    await expect((await replyWhileBusy(false, 0)).bounded).rejects.toThrow('Redis did not answer within 150 ms');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
