@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, documentsOnlyBrowser, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { DOMAIN, HTTPS_PORT, testPort } from './support/environment.ts';
 import { startRedis, type RedisServer } from './support/redis.ts';
 import { startPath } from './support/single-sign-on.ts';
@@ -39,17 +39,6 @@ test.afterAll(async () => {
   await redis?.stop();
 });
 
-/** A browser without JavaScript whose only requests to the app are documents and form posts. */
-async function plainBrowser(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
-  const appHost = new URL(deployment.origin).host;
-  await context.route(
-    (url) => url.host === appHost,
-    (route) => (route.request().resourceType() === 'document' ? route.continue() : route.abort()),
-  );
-  return context;
-}
-
 /** The instances that served this run's form posts to `path`, in order. */
 function postedTo(path: string, since: number): number[] {
   return deployment
@@ -69,13 +58,13 @@ async function askForLink(page: Page, email: string): Promise<void> {
  * now waits for the code that browser showed. Returns the waiting page and the code.
  */
 async function waitingForCode(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page; code: string }> {
-  const context = await plainBrowser(browser);
+  const context = await documentsOnlyBrowser(browser, deployment);
   const page = await context.newPage();
   await page.goto(`${deployment.origin}/login/en`);
   await askForLink(page, email);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 
-  const phone = await plainBrowser(browser);
+  const phone = await documentsOnlyBrowser(browser, deployment);
   const phonePage = await phone.newPage();
   const mailed = new URL(await latestSignInLink(page.request, email));
   await phonePage.goto(new URL(`${mailed.pathname}${mailed.search}`, deployment.origin).toString());
@@ -104,7 +93,7 @@ async function typeWrongCode(page: Page, code: string): Promise<void> {
 test('one sign-in link per address per 30 s, across both instances; another address is not held back', async ({ browser }) => {
   const since = deployment.forwarded().length;
   const email = uniqueAddress('anna@acme.test');
-  const people = await Promise.all(Array.from({ length: 4 }, () => plainBrowser(browser)));
+  const people = await Promise.all(Array.from({ length: 4 }, () => documentsOnlyBrowser(browser, deployment)));
   const pages = await Promise.all(people.map((person) => person.newPage()));
   for (const page of pages) await page.goto(`${deployment.origin}/login/en`);
   const answers: string[] = [];
@@ -171,14 +160,19 @@ async function atInstance(request: APIRequestContext, port: number, path: string
   return { status: response.status(), location: response.headers().location ?? '', body: await response.text() };
 }
 
-test("what the link's holder sees and says reaches every instance: when and from what device it was asked, and “I did not ask for this”", async ({ browser, request }) => {
-  const asking = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0' });
+/** A browser without script that asked for a link to `email`: it, and its sealed wait as a cookie value. */
+async function askedForLink(browser: Browser, email: string, userAgent?: string): Promise<{ asking: BrowserContext; waiting: string }> {
+  const asking = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false, ...(userAgent ? { userAgent } : {}) });
   const page = await asking.newPage();
-  const email = uniqueAddress('anna@acme.test');
   await page.goto(`${deployment.origin}/login/en`);
   await askForLink(page, email);
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  const waiting = (await asking.cookies()).find((cookie) => cookie.name === '__Host-emailSignIn')?.value ?? '';
+  return { asking, waiting: (await asking.cookies()).find((cookie) => cookie.name === '__Host-emailSignIn')?.value ?? '' };
+}
+
+test("what the link's holder sees and says reaches every instance: when and from what device it was asked, and “I did not ask for this”", async ({ browser, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  const { asking, waiting } = await askedForLink(browser, email, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0');
   const mailed = new URL(await latestSignInLink(request, email));
   // The mailed link names no language: the first answer sends it to the language of the browser.
   const inLanguage = new URL((await atInstance(request, APP_PORTS[0]!, `${mailed.pathname}${mailed.search}`)).location, deployment.origin);
@@ -191,7 +185,7 @@ test("what the link's holder sees and says reaches every instance: when and from
     expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', waiting)).body)).toEqual({ state: 'pending' });
   }
 
-  const holder = await plainBrowser(browser);
+  const holder = await documentsOnlyBrowser(browser, deployment);
   const holderPage = await holder.newPage();
   await holderPage.goto(new URL(linkPath, deployment.origin).toString());
   await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
@@ -207,13 +201,8 @@ test("what the link's holder sees and says reaches every instance: when and from
 });
 
 test('one backend check per wait every 3 s, however many polls reach however many instances', async ({ browser, request }) => {
-  const asking = await plainBrowser(browser);
-  const page = await asking.newPage();
   const email = uniqueAddress('anna@acme.test');
-  await page.goto(`${deployment.origin}/login/en`);
-  await askForLink(page, email);
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  const waiting = (await asking.cookies()).find((cookie) => cookie.name === '__Host-emailSignIn')?.value ?? '';
+  const { asking, waiting } = await askedForLink(browser, email);
   const uuid = new URL(await latestSignInLink(request, email)).searchParams.get('uuid') ?? '';
   const checks = async () => (await backendCalls(request)).filter((call) => call.path.endsWith(`/${uuid}/isValidId/`)).length;
 
@@ -260,7 +249,7 @@ test('Redis down: a code is not checked and the person is asked to try again in 
     // Degraded, not stopped: a link still goes out, each instance holding its own lock meanwhile.
     const since = deployment.forwarded().length;
     const email = uniqueAddress('anna@acme.test');
-    const asking = await plainBrowser(browser);
+    const asking = await documentsOnlyBrowser(browser, deployment);
     const askingPage = await asking.newPage();
     const answers: string[] = [];
     for (let post = 0; post < 3; post++) {

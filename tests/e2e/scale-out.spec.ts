@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
-import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type Forwarded } from './support/dedicated-deployment.ts';
+import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, documentsOnlyBrowser, startDeployment, type Deployment, type Forwarded } from './support/dedicated-deployment.ts';
 import { testPort } from './support/environment.ts';
 import { continueWithCode } from './support/sign-in.ts';
 
@@ -28,17 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await deployment?.stop();
 });
-
-/** A browser without JavaScript whose only requests to the app are documents and form posts. */
-async function plainBrowser(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
-  const appHost = new URL(deployment.origin).host;
-  await context.route(
-    (url) => url.host === appHost,
-    (route) => (route.request().resourceType() === 'document' ? route.continue() : route.abort()),
-  );
-  return context;
-}
 
 /** Names the requests that follow, until the next step, with a request id of their own. */
 async function step(context: BrowserContext): Promise<string> {
@@ -77,7 +66,7 @@ function acmeHere(): string {
 
 test('e-mail sign-in: link request, mail-sent view, link and status polls each land on the other instance, and it completes', async ({ browser, request }) => {
   const seen = deployment.forwarded().length;
-  const context = await plainBrowser(browser);
+  const context = await documentsOnlyBrowser(browser, deployment);
   const page = await context.newPage();
   const email = uniqueAddress('anna@acme.test');
 
@@ -100,7 +89,7 @@ test('e-mail sign-in: link request, mail-sent view, link and status polls each l
   expect(pending.status.state).toBe('pending');
 
   // The link opened on a phone, through the same deployment.
-  const phone = await plainBrowser(browser);
+  const phone = await documentsOnlyBrowser(browser, deployment);
   const phonePage = await phone.newPage();
   const mailed = new URL(await latestSignInLink(request, email));
   await step(phone);
@@ -143,7 +132,7 @@ for (const { provider, button } of [
 ]) {
   test(`${provider} sign-in: started on one instance, returned to the other, and it completes`, async ({ browser }) => {
     const seen = deployment.forwarded().length;
-    const context = await plainBrowser(browser);
+    const context = await documentsOnlyBrowser(browser, deployment);
     const page = await context.newPage();
 
     await step(context);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
@@ -62,6 +63,20 @@ export const DEDICATED_HTTP_PORTS = {
 };
 /** The development backend and identity provider of a deployment that has its own (`servers` of startDeployment). */
 export type OwnServerPorts = { backend: number; identityProvider: number; identityProviderGeneric: number };
+
+/**
+ * A browser without JavaScript whose only requests to the deployment are documents and form
+ * posts: behind a one-worker nginx, each step of a flow then lands on the next instance in turn.
+ */
+export async function documentsOnlyBrowser(browser: Browser, deployment: Pick<Deployment, 'origin'>): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const appHost = new URL(deployment.origin).host;
+  await context.route(
+    (url) => url.host === appHost,
+    (route) => (route.request().resourceType() === 'document' ? route.continue() : route.abort()),
+  );
+  return context;
+}
 
 export function dedicatedOrigin(httpsPort: number): string {
   return `https://web.${DOMAIN}:${httpsPort}`;
