@@ -7,6 +7,8 @@ import { clearCookie } from '@/lib/cookies';
 import { appRedirectOf, readSsoOrganisations, writeSsoOrganisationChosen } from '@/lib/sso/flow-state';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { requestContext } from '@/lib/request/context';
+import { countSignInFailure } from '@/lib/metrics';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
 import { isMobileRequest } from '@/lib/request/user-agent';
 
@@ -25,6 +27,7 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
     context,
     isMobileRequest(await headers()),
   );
+  await countSignInStepOnce(offered.provider, 'picker_chosen', offered.deviceId);
   await writeSsoOrganisationChosen(context.cookies, context.host, { provider: offered.provider });
   redirect(location);
 }
@@ -32,7 +35,9 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
 /** The picker's back button: forget the list, back to the login as cancelled. */
 export async function leavePicker(form: FormData): Promise<void> {
   const locale = formLanguage(form);
-  const { host, cookies } = await requestContext();
+  const { host, cookies, received } = await requestContext();
+  const offered = await readSsoOrganisations(received);
   clearCookie(cookies, 'ssoOrganisations', host);
+  if (offered) countSignInFailure(offered.provider, 'cancelled');
   await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
 }

@@ -12,6 +12,7 @@ import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing
 import { errorKind, requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countTampering, failureReasonOf, type SignInFailureReason } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
 import { appRedirectLocation, codeChallengeSchema, type AppRedirect } from './app-code';
@@ -127,7 +128,7 @@ export async function handOffOrganisation(
   const { host, cookies } = context;
   if (signIn.appRedirect) {
     // The app's sign-in is handed to it here; a web sign-in is counted where its cookies are written.
-    countSignInStep(signIn.provider, 'handed_off');
+    await countSignInStepOnce(signIn.provider, 'handed_off', signIn.deviceId);
     if (!mobile) return appRedirectLocation(signIn.appRedirect, { token: signIn.token, subDomain: signIn.subDomain });
     // On a phone a page first says what is happening, then opens the app after 2 s.
     await writeSsoOrganisations(cookies, host, {
@@ -139,7 +140,7 @@ export async function handOffOrganisation(
     });
     return `${loginPagePath(signIn.language)}/${providerById(signIn.provider).routeSegment}/open-app`;
   }
-  return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
+  return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider, attempt: signIn.deviceId });
 }
 
 /** `/<provider>`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
@@ -239,7 +240,7 @@ async function followOutcome(
       return outcome.path;
     case 'control-centre':
       writeSharedJwt(context.cookies, context.host, outcome.token);
-      countSignInStep(provider, 'handed_off');
+      await countSignInStepOnce(provider, 'handed_off', flow.deviceId);
       return app ? appRedirectLocation(app, { token: outcome.token }) : outcome.path;
     case 'organisation':
       return handOffOrganisation({ ...outcome, appRedirect: app, provider, language, deviceId: flow.deviceId }, context, mobile);
@@ -251,6 +252,7 @@ async function followOutcome(
         appCodeChallenge: flow.appCodeChallenge,
         deviceId: flow.deviceId,
       });
+      await countSignInStepOnce(provider, 'picker_shown', flow.deviceId);
       return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;
   }
 }
