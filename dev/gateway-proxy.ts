@@ -70,6 +70,22 @@ function headerLines(rawHeaders: string[], keep: (name: string) => boolean): str
   return lines;
 }
 
+// nginx's site refuses the app's former metrics path however it is spelled (deploy/nginx/desk-booking.conf,
+// `location ~* "^/login[/\x5c]+api[/\x5c]+metrics"`), matched against the path it has decoded and
+// tidied: slashes merged, dot segments resolved. The same here, so development answers as production.
+const refusedPath = /^\/login[/\\]+api[/\\]+metrics/i;
+
+export function isRefusedByProxy(target: string | undefined): boolean {
+  const path = (target ?? '/').split('?')[0]!.replace(/^[/\\]+/, '/');
+  let tidied: string;
+  try {
+    tidied = decodeURIComponent(new URL(path, 'http://gateway').pathname);
+  } catch {
+    tidied = path;
+  }
+  return refusedPath.test(tidied) || refusedPath.test(path);
+}
+
 export function createGateway({ gatewayPort, devDomain, loginApp, backend, log }: GatewaySettings) {
   // Browsers refuse cookies for Domain=localhost, so development runs on web.desk.localhost
   // (every browser resolves *.localhost to this machine). A bare localhost is sent there.
@@ -89,6 +105,7 @@ export function createGateway({ gatewayPort, devDomain, loginApp, backend, log }
 
   function handleRequest(req: IncomingMessage, res: ServerResponse): void {
     if (redirectToWebHost(req, res)) return;
+    if (isRefusedByProxy(req.url)) return void res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
     const upstream = upstreamFor(req.url);
     const upstreamRequest = requestUpstream(req, upstream.port, false);
 
@@ -97,14 +114,19 @@ export function createGateway({ gatewayPort, devDomain, loginApp, backend, log }
       upstreamResponse.pipe(res);
       upstreamResponse.on('error', () => res.destroy());
     });
+    let clientGone = false;
     upstreamRequest.on('error', (error: NodeJS.ErrnoException) => {
+      // The browser gave up (a tab closed, a poll replaced): nothing failed, and nobody reads an answer.
+      if (clientGone) return;
       if (res.headersSent) return void res.destroy();
       log(`${req.method} ${(req.url ?? '/').split('?')[0]} 502 (${upstream.name}: ${error.code ?? error.message})`);
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(badGatewayText(upstream));
     });
     res.on('close', () => {
-      if (!res.writableFinished) upstreamRequest.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      upstreamRequest.destroy();
     });
     req.pipe(upstreamRequest);
   }
