@@ -1,144 +1,18 @@
-// The development stand-in for the production reverse proxy (docs/decisions.md, Where the app runs):
-// /login goes to the Next dev server, everything else to the development backend.
-import { createServer, request } from 'node:http';
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
-
-type Upstream = { name: string; port: number };
+// The development stand-in for the production reverse proxy (dev/gateway-proxy.ts), on loopback.
+import { createServer } from 'node:http';
+import { createGateway } from './gateway-proxy.ts';
 
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3000);
-const loginApp: Upstream = { name: 'the Next dev server', port: Number(process.env.APP_PORT ?? 3002) };
-const backend: Upstream = { name: 'the dev backend', port: Number(process.env.DEV_BACKEND_PORT ?? 3001) };
-const upstreamHost = '127.0.0.1';
+const loginApp = { name: 'the Next dev server', port: Number(process.env.APP_PORT ?? 3002) };
+const backend = { name: 'the dev backend', port: Number(process.env.DEV_BACKEND_PORT ?? 3001) };
 const devDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
-
-// Browsers refuse cookies for Domain=localhost, so development runs on web.desk.localhost
-// (every browser resolves *.localhost to this machine). A bare localhost is sent there.
-function redirectToWebHost(req: IncomingMessage, res: ServerResponse): boolean {
-  const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
-  if (hostname !== 'localhost' && hostname !== '127.0.0.1') return false;
-  res.writeHead(302, { location: `http://web.${devDomain}:${gatewayPort}${req.url ?? '/'}` });
-  res.end();
-  return true;
-}
-
-// Headers that describe one connection, not the message; a proxy must not pass them on.
-const hopByHopHeaders = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
-
-// next/font serves its files from /__nextjs_font/ in development, outside the base path.
-function upstreamFor(target: string | undefined): Upstream {
-  const path = (target ?? '/').split('?')[0] ?? '/';
-  return path === '/login' || path.startsWith('/login/') || path.startsWith('/__nextjs_font/') ? loginApp : backend;
-}
-
-function clientAddress(req: IncomingMessage): string {
-  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-}
-
-function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const kept: OutgoingHttpHeaders = { ...headers };
-  for (const name of hopByHopHeaders) delete kept[name];
-  return kept;
-}
-
-// The original Host stays. Like nginx's $proxy_add_x_forwarded_for, the peer's address is appended
-// to whatever X-Forwarded-For the client wrote. The app trusts only the entries its trusted proxies
-// wrote (lib/request/client-address.ts): in production that is nginx's alone, so a client's own entry is
-// ignored; `npm run dev` trusts two hops (TRUSTED_PROXY_HOPS=2), so that one entry a developer
-// writes stands for a CDN's and can pose as an office network (dev/README.md). Development only.
-function forwardedHeaders(req: IncomingMessage, isUpgrade: boolean): OutgoingHttpHeaders {
-  const headers = withoutHopByHop(req.headers);
-  if (isUpgrade) {
-    headers.connection = 'Upgrade';
-    headers.upgrade = req.headers.upgrade;
-  }
-  const earlier = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = earlier ? `${String(earlier)}, ${clientAddress(req)}` : clientAddress(req);
-  headers['x-forwarded-proto'] = 'http';
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  return headers;
-}
-
-function badGatewayText(upstream: Upstream): string {
-  return `Bad gateway: ${upstream.name} (http://${upstreamHost}:${upstream.port}) is not answering.\n`;
-}
-
-/** The same request, sent on to the server behind this gateway. */
-function requestUpstream(req: IncomingMessage, port: number, upgrade: boolean) {
-  return request({ host: upstreamHost, port, method: req.method, path: req.url, headers: forwardedHeaders(req, upgrade) });
-}
-
-function proxyRequest(req: IncomingMessage, res: ServerResponse): void {
-  if (redirectToWebHost(req, res)) return;
-  const upstream = upstreamFor(req.url);
-  const upstreamRequest = requestUpstream(req, upstream.port, false);
-
-  upstreamRequest.on('response', (upstreamResponse) => {
-    res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, withoutHopByHop(upstreamResponse.headers));
-    upstreamResponse.pipe(res);
-    upstreamResponse.on('error', () => res.destroy());
-  });
-  upstreamRequest.on('error', (error: NodeJS.ErrnoException) => {
-    if (res.headersSent) return void res.destroy();
-    console.log(`${req.method} ${(req.url ?? '/').split('?')[0]} 502 (${upstream.name}: ${error.code ?? error.message})`);
-    res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(badGatewayText(upstream));
-  });
-  res.on('close', () => {
-    if (!res.writableFinished) upstreamRequest.destroy();
-  });
-  req.pipe(upstreamRequest);
-}
-
-function writeHead(socket: Duplex, status: number, statusMessage: string, headerLines: string[]): void {
-  socket.write([`HTTP/1.1 ${status} ${statusMessage}`, ...headerLines, '', ''].join('\r\n'));
-}
-
-function headerLines(rawHeaders: string[], keep: (name: string) => boolean): string[] {
-  const lines: string[] = [];
-  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
-    const name = rawHeaders[index] ?? '';
-    if (keep(name.toLowerCase())) lines.push(`${name}: ${rawHeaders[index + 1]}`);
-  }
-  return lines;
-}
-
-// WebSocket hand-shakes (Next's hot reload, /login/_next/hmr in Next 16): after the upstream's
-// 101 the two sockets are simply joined.
-function proxyUpgrade(req: IncomingMessage, clientSocket: Duplex, head: Buffer): void {
-  const upstream = upstreamFor(req.url);
-  const upstreamRequest = requestUpstream(req, upstream.port, true);
-  clientSocket.on('error', () => upstreamRequest.destroy());
-
-  upstreamRequest.on('upgrade', (upstreamResponse, upstreamSocket, upstreamHead) => {
-    const lines = headerLines(upstreamResponse.rawHeaders, () => true);
-    writeHead(clientSocket, upstreamResponse.statusCode ?? 101, upstreamResponse.statusMessage ?? 'Switching Protocols', lines);
-    if (upstreamHead.length > 0) clientSocket.write(upstreamHead);
-    if (head.length > 0) upstreamSocket.write(head);
-    upstreamSocket.on('error', () => clientSocket.destroy());
-    clientSocket.on('error', () => upstreamSocket.destroy());
-    upstreamSocket.pipe(clientSocket).pipe(upstreamSocket);
-  });
-  // Upgrade refused: pass the answer on, its body ended by closing the connection.
-  upstreamRequest.on('response', (upstreamResponse) => {
-    const lines = headerLines(upstreamResponse.rawHeaders, (name) => !hopByHopHeaders.includes(name) && name !== 'content-length');
-    writeHead(clientSocket, upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage ?? '', [...lines, 'connection: close']);
-    upstreamResponse.pipe(clientSocket);
-  });
-  upstreamRequest.on('error', () => {
-    const text = badGatewayText(upstream);
-    clientSocket.end(
-      `HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
-    );
-  });
-  upstreamRequest.end();
-}
+const { handleRequest, handleUpgrade } = createGateway({ gatewayPort, devDomain, loginApp, backend, log: (line) => console.log(line) });
 
 // Loopback only: the mailbox behind it holds live sign-in links. Browsers may try either loopback
 // address for *.localhost; a machine without IPv6 simply has no second listener.
 function listen(host: string, required: boolean): Promise<boolean> {
-  const server = createServer(proxyRequest);
-  server.on('upgrade', proxyUpgrade);
+  const server = createServer(handleRequest);
+  server.on('upgrade', handleUpgrade);
   return new Promise((resolve) => {
     server.on('error', (error: NodeJS.ErrnoException) => {
       if (!required && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) return resolve(false);

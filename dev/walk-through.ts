@@ -50,13 +50,13 @@ await step('localhost is sent to web.desk.localhost', async (page) => {
   await waitForUrl(page, `${login}/login/en`);
 });
 
-await step('anna@acme.test: link in the mailbox, opened, lands on acme', async (page) => {
+await step('anna@acme.test: link in the mailbox, opened, lands on acme, signs out', async (page) => {
   await askForLink(page, 'anna@acme.test');
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
   await page.goto(`${login}/mailbox`);
   await page.getByRole('link', { name: 'Open sign-in link' }).first().click();
   await waitForUrl(page, organisation('acme'));
-  await page.getByRole('link', { name: 'Back to the login' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await waitForUrl(page, `${login}/login/en?from=web`);
 });
 

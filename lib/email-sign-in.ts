@@ -7,11 +7,12 @@ import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieW
 import { handOffToOrganisation } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
-import { countSignInFailure, countSignInStep, countThrottled } from '@/lib/metrics';
+import { countSignInFailure, countThrottled } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
 import { browserNames, deviceFamily, systemNames } from '@/lib/request/user-agent';
 import { sharedLimit, sharedNotes, SharedStateUnavailable } from '@/lib/fleet-state';
 import { digests } from '@/lib/sealed';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 
 /**
  * The sign-in by e-mail link, from the form to the hand-off: its state between requests, its
@@ -65,7 +66,7 @@ export async function startWaitingForLink(
   const sentAt = Date.now();
   await emailSignInCookie.write(writer, host, { ...link, sentAt });
   await linkRequests.write(link.uuid, JSON.stringify({ askedAt: sentAt, device: deviceFamily(await headers()) } satisfies LinkRequest));
-  countSignInStep('email', 'link_sent');
+  await countSignInStepOnce('email', 'link_sent', link.uuid);
 }
 
 /**
@@ -279,7 +280,7 @@ export async function rememberLinkConfirmedHere(writer: CookieWriter, host: Requ
 async function completeEmailSignIn(pending: EmailSignInState, confirmation: ConfirmedLink, how: 'here' | 'code'): Promise<{ state: 'signed-in'; location: string }> {
   const { host, cookies } = await requestContext();
   const { subDomain, authToken } = confirmation;
-  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email' });
+  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email', attempt: pending.uuid });
   clearCookie(cookies, 'emailSignIn', host);
   clearCookie(cookies, 'linkConfirmedHere', host);
   await rememberSignedInWithLink(cookies, host, pending.uuid);

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { clearCookie, readCookie, sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, type RequestHost } from '@/lib/hosts';
-import { countSignInStep } from '@/lib/metrics';
 import { digests } from '@/lib/sealed';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import type { SignInMethod } from '@/lib/sign-in-method';
 
 /**
@@ -68,9 +68,13 @@ export function forgetThisBrowser(writer: CookieWriter, host: RequestHost): void
   for (const cookie of ['lastLogin', 'legacyLastLogin', 'deviceId', 'deviceBinding'] as const) clearCookie(writer, cookie, host);
 }
 
-/** The hand-off itself: the cookies written, and the organisation's address for the browser to go to. */
-export async function handOffToOrganisation(writer: CookieWriter, host: RequestHost, signIn: OrganisationSignIn): Promise<string> {
+/**
+ * The hand-off itself: the cookies written, and the organisation's address for the browser to go
+ * to. `attempt` names the sign-in it ends (lib/sign-in-funnel.ts): handed off is counted once for
+ * it, however many tabs or browsers it is handed to.
+ */
+export async function handOffToOrganisation(writer: CookieWriter, host: RequestHost, signIn: OrganisationSignIn & { method: SignInMethod; attempt: string }): Promise<string> {
   await writeOrganisationSignIn(writer, host, signIn);
-  if (signIn.method) countSignInStep(signIn.method, 'handed_off');
+  await countSignInStepOnce(signIn.method, 'handed_off', signIn.attempt);
   return organisationUrl(host, signIn.subDomain);
 }

@@ -11,7 +11,12 @@ import type { ProviderId } from '@/lib/sso/providers';
  * become a series.
  */
 
-const signInSteps = ['started', 'link_sent', 'link_confirmed', 'handed_off'] as const;
+/**
+ * In the order a sign-in reaches them: e-mail sends and confirms a link, a single sign-on with
+ * several organisations shows the picker and has one chosen. Each is counted once per sign-in
+ * attempt (lib/sign-in-funnel.ts), so the people left at the picker are shown minus chosen.
+ */
+const signInSteps = ['started', 'link_sent', 'link_confirmed', 'picker_shown', 'picker_chosen', 'handed_off'] as const;
 export type SignInStep = (typeof signInSteps)[number];
 
 const signInFailureReasons = [
@@ -59,7 +64,7 @@ const throttlers = ['backend', 'link_lock', 'code_attempts'] as const;
 export type Throttler = (typeof throttlers)[number];
 
 /** The limits and one-time marks the fleet shares (lib/fleet-state.ts). */
-export const sharedLimitNames = ['link_lock', 'code_tries', 'backend_checks', 'app_codes', 'declined_links', 'link_requests'] as const;
+export const sharedLimitNames = ['link_lock', 'code_tries', 'backend_checks', 'app_codes', 'declined_links', 'link_requests', 'sign_in_steps'] as const;
 export type SharedLimitName = (typeof sharedLimitNames)[number];
 const whenUnreachable = ['fail-closed', 'per-process'] as const;
 export type WhenUnreachable = (typeof whenUnreachable)[number];
@@ -82,7 +87,7 @@ function createMetrics() {
     registry,
     signInSteps: new Counter({
       name: 'desk_login_sign_in_steps_total',
-      help: 'Sign-ins that reached a step, by method: started, link_sent, link_confirmed (e-mail), handed_off (signed in).',
+      help: 'Sign-ins that reached a step, once each, by method: started, link_sent and link_confirmed (e-mail), picker_shown and picker_chosen (single sign-on), handed_off (signed in).',
       labelNames: ['method', 'step'] as const,
       registers,
     }),

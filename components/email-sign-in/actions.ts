@@ -43,7 +43,6 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
   const email = formField(form, 'email').trim();
   // Never the address itself: only what became of the request.
   const log = await requestLogger();
-  countSignInStep('email', 'started');
   if (!isValidEmail(email)) {
     log.info({ outcome: 'address-refused' }, 'email sign-in requested');
     countSignInFailure('email', 'invalid_address');
@@ -57,6 +56,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
     countSignInFailure('email', 'throttled');
     return await rateLimited(locale, email, lockedForMs);
   }
+  countSignInStep('email', 'started');
   const { host, cookies } = await requestContext();
   const deviceId = mintDeviceId();
   const result = await verifyUser(email, deviceId);
@@ -107,6 +107,7 @@ export async function sendLinkAgain(_previous: SendAgainState, form: FormData): 
   const pending = await readEmailSignIn(received);
   if (!pending) return await redirectToPage('/', locale);
   if (Date.now() - pending.sentAt < SEND_AGAIN_LOCK_MS || (await takeLinkLock(pending.email)) > 0) return { status: 'locked' };
+  countSignInStep('email', 'started');
 
   const result = await verifyUser(pending.email, pending.deviceId);
   if (!result.ok || result.value.next !== 'linkSent') await releaseLinkLock(pending.email);

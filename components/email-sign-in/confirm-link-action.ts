@@ -10,7 +10,8 @@ import { formField, stringFields } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
-import { countSignInFailure, countSignInStep, failureReasonOf } from '@/lib/metrics';
+import { countSignInFailure, failureReasonOf } from '@/lib/metrics';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { requestContext } from '@/lib/request/context';
 import { CONFIRM_FIELD } from './confirmation-field';
 
@@ -71,9 +72,9 @@ export async function confirmSignInLink(
   const confirmation = await isValidId(link.uuid, deviceId);
   const signedIn = confirmation.ok && confirmation.value.confirmed ? confirmation.value : undefined;
   log.info({ outcome: signedIn ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
-  countSignInStep('email', 'link_confirmed');
+  await countSignInStepOnce('email', 'link_confirmed', link.uuid);
   const location = signedIn
-    ? await handOffToOrganisation(cookies, host, { subDomain: signedIn.subDomain, authToken: signedIn.authToken, email: link.email, deviceId, method: 'email' })
+    ? await handOffToOrganisation(cookies, host, { subDomain: signedIn.subDomain, authToken: signedIn.authToken, email: link.email, deviceId, method: 'email', attempt: link.uuid })
     : undefined;
   if (!askedHere) return { status: 'confirmed-elsewhere', code: linkCodeFor(link.uuid), ...(location ? { location } : {}) };
   if (!location) return { status: 'confirmed' };

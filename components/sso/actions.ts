@@ -8,6 +8,8 @@ import { loginOrigin } from '@/lib/hosts';
 import { appRedirectOf, readSsoOrganisations, writeSsoOrganisationChosen } from '@/lib/sso/flow-state';
 import { formField, formLanguage } from '@/lib/request/form-fields';
 import { requestContext } from '@/lib/request/context';
+import { countSignInFailure } from '@/lib/metrics';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
 import { isMobileRequest } from '@/lib/request/user-agent';
 
@@ -26,6 +28,7 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
     context,
     isMobileRequest(await headers()),
   );
+  await countSignInStepOnce(offered.provider, 'picker_chosen', offered.deviceId);
   await writeSsoOrganisationChosen(context.cookies, context.host, { provider: offered.provider });
   // The open-the-app page is one of ours: absolute, or Next would put the base path in front again.
   redirect(location.startsWith('/') ? `${loginOrigin(context.host)}${location}` : location);
@@ -34,8 +37,10 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
 /** The picker's back button: forget the list, back to the login as cancelled. */
 export async function leavePicker(form: FormData): Promise<void> {
   const locale = formLanguage(form);
-  const { host, cookies } = await requestContext();
+  const { host, cookies, received } = await requestContext();
+  const offered = await readSsoOrganisations(received);
   clearCookie(cookies, 'ssoOrganisations', host);
+  if (offered) countSignInFailure(offered.provider, 'cancelled');
   await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
 }
 

@@ -33,16 +33,40 @@ ${rows}
 </table>`;
 }
 
+// The web app's own cookies of the hand-off (README, Cookies): what its sign-out expires. The
+// remembered organisation stays (docs/product.md, Signing out), and the login's cookies are the
+// login's to forget, which `?from=web` tells it to.
+function signOutCookies(subDomain: string, hostname: string): string[] {
+  const parentDomain = hostname.split('.').slice(1).join('.');
+  return [`${subDomain}AccessToken`, 'currentUser', 'sharedJWT'].map((name) => `${name}=; Domain=${parentDomain}; Path=/; Max-Age=0; Secure; SameSite=Lax`);
+}
+
+// A form post, as a web app signs out: a link that a mail scanner or a prefetch follows signs nobody out.
+function signOut(res: ServerResponse, subDomain: string | undefined, host: string): void {
+  const cookies = subDomain === undefined ? [] : signOutCookies(subDomain, host.replace(/:\d+$/, '').toLowerCase());
+  res.writeHead(303, { location: '/login?from=web', 'set-cookie': cookies, 'cache-control': 'no-store' });
+  res.end();
+}
+
 export function handleLandingPage(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const host = req.headers.host ?? '';
+  const subDomain = subDomainOfHost(host);
+  if (req.method === 'POST' && url.pathname === '/sign-out') return signOut(res, subDomain, host);
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendRaw(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
   if (url.pathname === '/favicon.ico') {
     res.writeHead(204);
     return void res.end();
   }
-  const host = req.headers.host ?? '';
-  const subDomain = subDomainOfHost(host);
   const organisation = subDomain === undefined ? undefined : findOrganisation(subDomain);
-  const heading = organisation ? `Signed in to ${organisation.name}` : 'No organisation at this address';
+  const signedIn = organisation !== undefined && parseCookies(req.headers.cookie).some((cookie) => cookie.name === `${organisation.subDomain}AccessToken` && cookie.value !== '');
+  const heading = !organisation ? 'No organisation at this address' : signedIn ? `Signed in to ${organisation.name}` : `Not signed in to ${organisation.name}`;
+  // Signed out, the web app would show its own login; here the way to this app's, which ?from=web keeps from sending the person straight back.
+  const leave = signedIn
+    ? `<form method="post" action="/sign-out">
+<button type="submit">Sign out</button>
+<span class="note">(as the web app signs out: its cookies expire, then <code>/login?from=web</code>, where the login forgets this browser)</span></form>`
+    : `<p><a href="/login?from=web">Back to the login</a>
+<span class="note">(<code>?from=web</code>: the login page, rather than the remembered organisation sending you straight back here)</span></p>`;
 
   const body = `<h1>${escapeHtml(heading)}</h1>
 <p class="note">Main web app (development stand-in). Organisation:
@@ -51,7 +75,6 @@ export function handleLandingPage(req: IncomingMessage, res: ServerResponse, url
 · address <code data-testid="landing-path">${escapeHtml(url.pathname + url.search)}</code></p>
 <h2>Cookies this browser sent</h2>
 ${renderCookies(req)}
-<p><a href="/login?from=web">Back to the login</a>
-<span class="note">(<code>?from=web</code>: the login forgets this sign-in rather than send you straight back here)</span></p>`;
+${leave}`;
   sendHtml(res, 200, renderPage(heading, body));
 }

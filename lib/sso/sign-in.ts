@@ -12,6 +12,7 @@ import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing
 import { errorKind, requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countTampering, failureReasonOf, type SignInFailureReason } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
 import { codeChallengeSchema, type AppRedirect } from './app-code';
@@ -128,12 +129,12 @@ export async function handOffOrganisation(
   const { host, cookies } = context;
   if (signIn.appRedirect) {
     // The app's sign-in is handed to it here; a web sign-in is counted where its cookies are written.
-    countSignInStep(signIn.provider, 'handed_off');
+    await countSignInStepOnce(signIn.provider, 'handed_off', signIn.deviceId);
     const { appRedirect: app, provider, language, account } = signIn;
     // On a phone a page first says what is happening, even before an app's claimed address.
     return appHandOffLocation({ app, signIn: { token: signIn.token, subDomain: signIn.subDomain }, provider, language, account, pageFirst: mobile }, context);
   }
-  return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider });
+  return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider, attempt: signIn.deviceId });
 }
 
 /** `/<provider>`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
@@ -235,7 +236,7 @@ async function followOutcome(
       return outcome.path;
     case 'control-centre':
       writeSharedJwt(context.cookies, context.host, outcome.token);
-      countSignInStep(provider, 'handed_off');
+      await countSignInStepOnce(provider, 'handed_off', flow.deviceId);
       if (!app) return outcome.path;
       return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false }, context);
     case 'organisation':
@@ -249,6 +250,7 @@ async function followOutcome(
         ...(flow.account ? { account: flow.account } : {}),
         deviceId: flow.deviceId,
       });
+      await countSignInStepOnce(provider, 'picker_shown', flow.deviceId);
       return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;
   }
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestSignInLink } from './support/backend.ts';
-import { BACKEND_ORIGIN, LOGIN_ORIGIN } from './support/environment.ts';
+import { BACKEND_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { signInByEmail } from './support/sign-in.ts';
 
 /** The development backend's own pages (dev/README.md): the mailbox and the organisation's landing page. */
@@ -35,13 +35,24 @@ test('the mailbox fits a phone: a mail to a long address scrolls nothing sideway
   await phone.close();
 });
 
-test('"Back to the login" on the landing page signs out: the login shows instead of the arrival sending the person back', async ({ page, context }) => {
+test('"Sign out" on the stand-in signs out as the web app does: its token gone, the login forgets the browser, and the stand-in no longer says signed in', async ({ page, context }) => {
   await signInByEmail(page, 'anna@acme.test', 'acme');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signed in to Acme Corporation');
   // The stored sign-in alone would bring a plain /login straight back here.
   expect((await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).toContain('__Host-lastLogin');
 
-  await page.getByRole('link', { name: 'Back to the login' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${LOGIN_ORIGIN}/login/en?from=web`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   expect((await context.cookies(LOGIN_ORIGIN)).map((cookie) => cookie.name)).not.toContain('__Host-lastLogin');
+  const organisationCookies = (await context.cookies(organisationOrigin('acme'))).map((cookie) => cookie.name);
+  expect(organisationCookies).not.toContain('acmeAccessToken');
+  expect(organisationCookies).not.toContain('currentUser');
+  // The remembered organisation stays (docs/product.md, Signing out): a plain /login leads to it, signed out.
+  expect(organisationCookies).toContain('flwSubDomain');
+  await page.goto(`${LOGIN_ORIGIN}/login`);
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not signed in to Acme Corporation');
+  await page.getByRole('link', { name: 'Back to the login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });

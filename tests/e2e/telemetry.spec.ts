@@ -172,6 +172,28 @@ test('an e-mail sign-in moves started, link sent, link confirmed and handed off 
   expect(await prometheus.value(`sum(desk_login_backend_call_duration_seconds_bucket{operation="${verifyUser.operation}",le="+Inf"})`)).toBe(verifyUserBefore + 1);
 });
 
+test('one link signed in in two tabs, the link\'s and the waiting one, moves handed off by one: the funnel counts sign-ins, not tabs', async ({ page, context }) => {
+  const step = async (name: string) => scraped(STEPS, { method: 'email', step: name });
+  const before = { started: await step('started'), sent: await step('link_sent'), confirmed: await step('link_confirmed'), handedOff: await step('handed_off') };
+
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('en');
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const linkTab = await context.newPage();
+  await linkTab.goto(await latestSignInLink(page.request, email, deployment.backendOrigin));
+  // Both tabs are handed off: the link's at once, the waiting one when it hears of it.
+  await expect(linkTab).toHaveURL(`${organisationOrigin('acme', HTTPS_PORT)}/`);
+  await expect(page).toHaveURL(`${organisationOrigin('acme', HTTPS_PORT)}/`);
+
+  // Read from a scrape after both hand-offs: not a count caught between them.
+  expect(await step('handed_off')).toBe(before.handedOff + 1);
+  expect(await step('started')).toBe(before.started + 1);
+  expect(await step('link_sent')).toBe(before.sent + 1);
+  expect(await step('link_confirmed')).toBe(before.confirmed + 1);
+});
+
 test('a Google sign-in moves Google\'s started and handed off, and times the token exchange at the provider', async ({ page }) => {
   const google = async (name: string) => scraped(STEPS, { method: 'google', step: name });
   const before = { started: await google('started'), handedOff: await google('handed_off') };
@@ -201,6 +223,32 @@ test('a refused sign-in is counted by its reason, and hands nobody off', async (
   await expectScraped(FAILURES, refused, before.refused + 1);
   // Counted after the failure, in the same scrape or a later one: no hand-off came of it.
   expect(await microsoft('handed_off')).toBe(before.handedOff);
+});
+
+test('a Microsoft sign-in left at the organisation picker moves picker shown and not picker chosen, and its Back counts as cancelled', async ({ page }) => {
+  const microsoft = async (name: string) => scraped(STEPS, { method: 'microsoft', step: name });
+  const cancelled = { method: 'microsoft', reason: 'cancelled' };
+  const before = { started: await microsoft('started'), shown: await microsoft('picker_shown'), chosen: await microsoft('picker_chosen'), handedOff: await microsoft('handed_off'), cancelled: await scraped(FAILURES, cancelled) };
+
+  // An account of several organisations: the picker. One left unused, one left by its Back.
+  await page.goto(startPath('microsoft', { login_hint: 'sso-many@acme.test' }, ORIGIN));
+  await expect(page.getByRole('heading', { name: 'Choose your organisation' })).toBeVisible();
+  await page.goto(startPath('microsoft', { login_hint: 'sso-many@acme.test' }, ORIGIN));
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+
+  await expectScraped(STEPS, { method: 'microsoft', step: 'picker_shown' }, before.shown + 2);
+  await expectScraped(STEPS, { method: 'microsoft', step: 'started' }, before.started + 2);
+  await expectScraped(FAILURES, cancelled, before.cancelled + 1);
+  expect(await microsoft('picker_chosen')).toBe(before.chosen);
+  expect(await microsoft('handed_off')).toBe(before.handedOff);
+
+  // Positive control: a choice moves chosen and handed off.
+  await page.goto(startPath('microsoft', { login_hint: 'sso-many@acme.test' }, ORIGIN));
+  await page.getByRole('button', { name: 'globex' }).click();
+  await expect(page).toHaveURL(`${organisationOrigin('globex', HTTPS_PORT)}/`);
+  await expectScraped(STEPS, { method: 'microsoft', step: 'picker_chosen' }, before.chosen + 1);
+  await expectScraped(STEPS, { method: 'microsoft', step: 'handed_off' }, before.handedOff + 1);
 });
 
 test('the alert rules load in Prometheus, pass promtool\'s check, and fire in their unit tests only when they should', async () => {

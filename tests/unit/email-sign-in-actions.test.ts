@@ -5,6 +5,7 @@ import { verifyUser } from '@/lib/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import { readEmailSignIn, readKeptAddress, readSignUp, startWaitingForLink } from '@/lib/email-sign-in';
 import type { RequestHost } from '@/lib/hosts';
+import { metricsExposition } from '@/lib/metrics';
 
 /**
  * The e-mail form's server actions, with the request and the backend call stubbed: what each
@@ -57,6 +58,13 @@ async function redirected(action: Promise<unknown>): Promise<string> {
   );
   if (!(error instanceof Error) || !('location' in error)) throw new Error(`no redirect, but ${String(error)}`);
   return String(error.location);
+}
+
+/** The value of one e-mail series, as an operator's dashboard reads it. */
+async function emailSeries(metric: 'steps' | 'failures', label: string): Promise<number> {
+  const series = metric === 'steps' ? `desk_login_sign_in_steps_total{method="email",step="${label}"}` : `desk_login_sign_in_failures_total{method="email",reason="${label}"}`;
+  const line = (await metricsExposition()).body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return Number(line?.slice(series.length + 1));
 }
 
 describe('the e-mail form', () => {
@@ -133,6 +141,36 @@ describe('the e-mail form', () => {
     browser().send();
     await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'carla@initech.test', lang: 'en' })));
     expect(jest.mocked(verifyUser).mock.calls.map(([email]) => email)).toEqual(['bert@globex.test', 'carla@initech.test']);
+  });
+
+  it('counts a sign-in started only for a valid address that was not held back: an invalid one or a second post within the 30 s is a failure only', async () => {
+    jest.mocked(verifyUser).mockResolvedValue({ ok: true, value: { next: 'linkSent', uuid: 'link-counted' } });
+    const before = { started: await emailSeries('steps', 'started'), invalid: await emailSeries('failures', 'invalid_address'), throttled: await emailSeries('failures', 'throttled') };
+    browser().send();
+    await requestSignInLink({ status: 'idle', email: '' }, form({ email: 'dora@', lang: 'en' }));
+    expect(await emailSeries('steps', 'started')).toBe(before.started);
+    expect(await emailSeries('failures', 'invalid_address')).toBe(before.invalid + 1);
+
+    const person = browser();
+    person.send();
+    await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'dora@hooli.test', lang: 'en' })));
+    expect(await emailSeries('steps', 'started')).toBe(before.started + 1);
+    person.send();
+    await requestSignInLink({ status: 'idle', email: '' }, form({ email: 'dora@hooli.test', lang: 'en' }));
+    expect(await emailSeries('steps', 'started')).toBe(before.started + 1);
+    expect(await emailSeries('failures', 'throttled')).toBe(before.throttled + 1);
+
+    // "Send again" after the 30 s asks for another link: another sign-in started, and sent.
+    const sent = await emailSeries('steps', 'link_sent');
+    jest.useFakeTimers({ now: Date.now() + 31_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      jest.mocked(verifyUser).mockResolvedValueOnce({ ok: true, value: { next: 'linkSent', uuid: 'link-counted-again' } });
+      await expect(sendLinkAgain({ status: 'idle' }, form({ lang: 'en' }))).resolves.toEqual({ status: 'sent' });
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(await emailSeries('steps', 'started')).toBe(before.started + 2);
+    expect(await emailSeries('steps', 'link_sent')).toBe(sent + 1);
   });
 
   it('"use another e-mail address" forgets the wait and any sign-up, and returns to the form in the page language', async () => {

@@ -1,5 +1,7 @@
 import { cookies, headers } from 'next/headers';
-import { isValidId } from '@/lib/backend/auth';
+import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-action';
+import { CONFIRM_FIELD } from '@/components/email-sign-in/confirmation-field';
+import { isValidId, isValidLink } from '@/lib/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import {
   checkEmailSignIn,
@@ -16,11 +18,12 @@ import {
   takeLinkLock,
 } from '@/lib/email-sign-in';
 import type { RequestHost } from '@/lib/hosts';
+import { metricsExposition, type SignInStep } from '@/lib/metrics';
 
 /** The e-mail wait (lib/email-sign-in.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
 
 jest.mock('next/headers', () => ({ headers: jest.fn(), cookies: jest.fn() }));
-jest.mock('@/lib/backend/auth', () => ({ isValidId: jest.fn() }));
+jest.mock('@/lib/backend/auth', () => ({ isValidId: jest.fn(), isValidLink: jest.fn() }));
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
@@ -257,5 +260,79 @@ describe('the lock on links to one address', () => {
     await expect(takeLinkLock('released-probe@acme.test')).resolves.toBeGreaterThan(29_000);
     await releaseLinkLock('released-probe@acme.test');
     await expect(takeLinkLock('released-probe@acme.test')).resolves.toBe(0);
+  });
+});
+
+/** How many e-mail sign-ins reached a step, as an operator's dashboard reads it. */
+async function emailStep(step: SignInStep): Promise<number> {
+  const series = `desk_login_sign_in_steps_total{method="email",step="${step}"}`;
+  const line = (await metricsExposition()).body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return Number(line?.slice(series.length + 1));
+}
+
+function linkOf(uuid: string) {
+  return { email: 'anna@acme.test', uuid, signature: 'signature', timestamp: String(Date.now()), domain: '', userName: '', displayName: '' };
+}
+
+function confirmation(fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+describe('the funnel of one e-mailed link', () => {
+  beforeEach(() => {
+    jest.mocked(isValidId).mockReset();
+    jest.mocked(isValidLink).mockResolvedValue({ ok: true, value: true });
+    jest.mocked(headers).mockResolvedValue(new Headers({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' }) as never);
+  });
+
+  it('hands off once when both the link\'s tab and the waiting tab of the browser that asked sign in with it', async () => {
+    const before = { sent: await emailStep('link_sent'), confirmed: await emailStep('link_confirmed'), handedOff: await emailStep('handed_off') };
+    const jar = browserJar();
+    await startWaitingForLink(jar, host, { uuid: 'link-tabs', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-tabs' });
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-tabs' } });
+
+    requestFrom(jar);
+    await expect(confirmSignInLink('en', linkOf('link-tabs'), { status: 'checking' }, confirmation())).resolves.toEqual({ status: 'signed-in', location: 'https://acme.desk.test/' });
+    // The waiting tab's next poll, and a second poll of another tab with the same cookies.
+    requestFrom(jar);
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+
+    expect(await emailStep('link_sent')).toBe(before.sent + 1);
+    expect(await emailStep('link_confirmed')).toBe(before.confirmed + 1);
+    expect(await emailStep('handed_off')).toBe(before.handedOff + 1);
+  });
+
+  it('hands off once when another browser confirms the link, is signed in there, and the code signs in the browser that asked', async () => {
+    const before = { confirmed: await emailStep('link_confirmed'), handedOff: await emailStep('handed_off') };
+    const waiting = browserJar();
+    await startWaitingForLink(waiting, host, { uuid: 'link-code', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-code' });
+    jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-code' } });
+
+    const other = browserJar();
+    requestFrom(other);
+    await expect(confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }))).resolves.toEqual({
+      status: 'confirmed-elsewhere',
+      code: linkCodeFor('link-code'),
+      location: 'https://acme.desk.test/',
+    });
+    // Opened twice there: confirmed and handed off still once.
+    await confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }));
+    expect(other.jar.get('acmeAccessToken')?.value).toBe('token-code');
+    requestFrom(waiting);
+    await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+    requestFrom(waiting);
+    await expect(continueWithLinkCode(linkCodeFor('link-code'))).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+
+    expect(await emailStep('link_confirmed')).toBe(before.confirmed + 1);
+    expect(await emailStep('handed_off')).toBe(before.handedOff + 1);
+    // Positive control: another link is another sign-in.
+    const another = browserJar();
+    await startWaitingForLink(another, host, { uuid: 'link-code-2', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-code-2' });
+    requestFrom(another);
+    await confirmSignInLink('en', linkOf('link-code-2'), { status: 'checking' }, confirmation());
+    expect(await emailStep('handed_off')).toBe(before.handedOff + 2);
   });
 });

@@ -10,6 +10,11 @@ import {
   type SignInStep,
 } from '@/lib/metrics';
 import type { SignInMethod } from '@/lib/sign-in-method';
+import { countSignInStepOnce } from '@/lib/sign-in-funnel';
+
+process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
+process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
+process.env.APP_DOMAINS ??= 'desk.test';
 
 /** The value of one series in the exposition, by its exact name and labels; undefined when absent. */
 async function sample(series: string): Promise<number | undefined> {
@@ -22,6 +27,11 @@ describe('the metrics an operator scrapes', () => {
     expect(await sample('desk_login_sign_in_steps_total{method="microsoft",step="handed_off"}')).toBe(0);
     expect(await sample('desk_login_sign_in_failures_total{method="google",reason="provider_unavailable"}')).toBe(0);
     expect(await sample('desk_login_arrivals_total{decision="device_sign_in"}')).toBe(0);
+  });
+
+  it('have the organisation picker\'s steps from the start too: left at the picker is shown minus chosen', async () => {
+    expect(await sample('desk_login_sign_in_steps_total{method="microsoft",step="picker_shown"}')).toBe(0);
+    expect(await sample('desk_login_sign_in_steps_total{method="microsoft",step="picker_chosen"}')).toBe(0);
   });
 
   it('count a step and a failure under their method', async () => {
@@ -77,5 +87,22 @@ describe('the metrics an operator scrapes', () => {
     expect(failureReasonOf({ kind: 'code', code: 'DEMO_EXPIRED', status: 403 })).toBe('demo_expired');
     expect(failureReasonOf({ kind: 'code', code: 'INVALID_EMAIL', status: 400 })).toBe('invalid_address');
     expect(failureReasonOf({ kind: 'code', code: 'TOTP_ENABLED_SO_NOT_SUPPORTED', status: 403 })).toBe('mfa_required');
+  });
+});
+
+describe('the funnel, which counts sign-ins rather than tabs', () => {
+  it('counts a step of one attempt once, however many tabs, browsers or instances reach it; another attempt counts again', async () => {
+    const handedOff = 'desk_login_sign_in_steps_total{method="email",step="handed_off"}';
+    const before = (await sample(handedOff)) ?? 0;
+    await countSignInStepOnce('email', 'handed_off', 'link-1');
+    await countSignInStepOnce('email', 'handed_off', 'link-1');
+    expect(await sample(handedOff)).toBe(before + 1);
+    // The same attempt reaching another step, and another attempt reaching this one.
+    const confirmed = 'desk_login_sign_in_steps_total{method="email",step="link_confirmed"}';
+    const confirmedBefore = (await sample(confirmed)) ?? 0;
+    await countSignInStepOnce('email', 'link_confirmed', 'link-1');
+    await countSignInStepOnce('email', 'handed_off', 'link-2');
+    expect(await sample(confirmed)).toBe(confirmedBefore + 1);
+    expect(await sample(handedOff)).toBe(before + 2);
   });
 });

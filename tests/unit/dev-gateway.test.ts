@@ -1,0 +1,133 @@
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGateway } from '@/dev/gateway-proxy';
+
+/**
+ * The development gateway (dev/gateway.ts), nginx's stand-in: it refuses what nginx refuses, and
+ * a request the browser gave up on is no failure of the app behind it.
+ */
+
+type Listening = { server: Server; port: number };
+
+function listen(handler: (request: IncomingMessage, response: import('node:http').ServerResponse) => void): Promise<Listening> {
+  const server = createServer(handler);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
+}
+
+function close({ server }: Listening): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A request with its path exactly as written: fetch would tidy `//`, `..` and `\` first. */
+function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: '127.0.0.1', port, path, agent: false, headers: { host: 'web.desk.localhost' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+describe('the development gateway', () => {
+  const seen: string[] = [];
+  let held: (() => void) | undefined;
+  let app: Listening;
+  let gateway: Listening;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    // The app: answers at once, except /login/slow, which it holds until the client has gone.
+    app = await listen((incoming, response) => {
+      seen.push(incoming.url ?? '');
+      if (incoming.url === '/login/slow') {
+        response.on('close', () => held?.());
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('the app\n');
+    });
+    const { handleRequest } = createGateway({
+      gatewayPort: 0,
+      devDomain: 'desk.localhost',
+      loginApp: { name: 'the Next dev server', port: app.port },
+      backend: { name: 'the dev backend', port: app.port },
+      log: (line) => logged.push(line),
+    });
+    gateway = await listen(handleRequest);
+  });
+
+  afterAll(async () => {
+    await close(gateway);
+    await close(app);
+  });
+
+  beforeEach(() => {
+    seen.length = 0;
+    logged.length = 0;
+  });
+
+  it.each([
+    '/login/api/metrics',
+    '/login/api/metrics/',
+    '/login/api/metrics?format=prometheus',
+    '/login//api//metrics',
+    '/login/API/Metrics',
+    '/login/api/%6Detrics',
+    '/login/en/../api/metrics',
+    '/login/./api/metrics',
+    '/login\\api\\metrics',
+    '//login/api/metrics',
+  ])('refuses %s with a 404, as nginx does, without asking the app', async (path) => {
+    const answer = await rawGet(gateway.port, path);
+    expect(answer.status).toBe(404);
+    expect(seen).toEqual([]);
+  });
+
+  it('passes on what nginx passes on: the health check, and a page whose name only begins like the metrics path', async () => {
+    expect(await rawGet(gateway.port, '/login/api/health')).toEqual({ status: 200, body: 'the app\n' });
+    expect((await rawGet(gateway.port, '/login/en/metrics')).status).toBe(200);
+    expect(seen).toEqual(['/login/api/health', '/login/en/metrics']);
+  });
+
+  it('says nothing when the browser closed the request before the app answered: no 502 blaming the app', async () => {
+    const appSawTheClose = new Promise<void>((resolve) => (held = resolve));
+    const sent = request({ host: '127.0.0.1', port: gateway.port, path: '/login/slow', agent: false, headers: { host: 'web.desk.localhost' } });
+    sent.on('error', () => undefined);
+    sent.end();
+    await new Promise<void>((resolve) => {
+      const waitForApp = setInterval(() => {
+        if (seen.includes('/login/slow')) {
+          clearInterval(waitForApp);
+          resolve();
+        }
+      }, 5);
+    });
+    sent.destroy();
+    await appSawTheClose;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logged).toEqual([]);
+  });
+
+  it('positive control: an app that is not there is a 502, logged with the app\'s name and the error', async () => {
+    const gone = await listen(() => undefined);
+    await close(gone);
+    const { handleRequest } = createGateway({
+      gatewayPort: 0,
+      devDomain: 'desk.localhost',
+      loginApp: { name: 'the Next dev server', port: gone.port },
+      backend: { name: 'the dev backend', port: gone.port },
+      log: (line) => logged.push(line),
+    });
+    const lonely = await listen(handleRequest);
+    try {
+      expect((await rawGet(lonely.port, '/login/en')).status).toBe(502);
+      expect(logged).toEqual(['GET /login/en 502 (the Next dev server: ECONNREFUSED)']);
+    } finally {
+      await close(lonely);
+    }
+  });
+});
