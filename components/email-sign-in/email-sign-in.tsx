@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useActionState, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
@@ -100,13 +100,13 @@ function EmailSignInStep({
   return (
     <>
       {header}
-      {/* Back from the rate-limit view, whose button is gone, or from a post that was not sent:
-          the person carries on in the field. */}
+      {/* Back from the rate-limit view, whose button is gone, or from a post that was not sent,
+          or with the address kept from the wait: the person carries on in the field. */}
       <EmailForm
         language={language}
         action={formAction}
         state={view}
-        focusEmail={state === dismissed || unsentEmail !== undefined}
+        focusEmail={state === dismissed || unsentEmail !== undefined || Boolean(initialEmail)}
         notSent={unsentEmail !== undefined && state === initialState ? text.notSent : undefined}
         keepTyped={keepTyped}
         text={text}
@@ -139,6 +139,12 @@ function EmailForm({
   const [localError, setLocalError] = useState<string | null>(null);
   const serverError = state.status === 'error' ? state.message : null;
   const error = localError ?? serverError;
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Back from the page the post led to: the address it was sent with, as a page without script gets from the browser.
+    const sent: unknown = window.history.state?.[SENT_ADDRESS];
+    if (typeof sent === 'string' && field.current && field.current.value === '') field.current.value = sent;
+  }, []);
 
   return (
     <form
@@ -150,6 +156,7 @@ function EmailForm({
         const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
         if (isValidEmail(email)) {
           setLocalError(null);
+          window.history.replaceState({ ...window.history.state, [SENT_ADDRESS]: email }, '');
         } else {
           event.preventDefault();
           setLocalError(text.emailNotValid);
@@ -171,6 +178,7 @@ function EmailForm({
           autoCapitalize="none"
           spellCheck={false}
           required
+          ref={field}
           autoFocus={focusEmail}
           // A new state from the server re-mounts the field with what was typed: nothing is lost.
           key={state.email}
@@ -192,3 +200,6 @@ function EmailForm({
     </form>
   );
 }
+
+/** The key in the login page's history entry under which the address last posted from it is kept. */
+const SENT_ADDRESS = 'deskLoginSentAddress';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import type { EmailFormState } from '@/components/email-sign-in/actions';
@@ -49,6 +49,18 @@ function renderSignIn(initialEmail?: string, answer?: Action) {
 }
 
 describe('EmailSignIn', () => {
+  // Each test is a fresh page: what an earlier one posted stays in jsdom's one history entry.
+  beforeEach(() => window.history.replaceState(null, ''));
+
+  it('keeps the address it posts in its history entry, and an empty field there starts with it, as after Back', async () => {
+    const { user, email, submit } = renderSignIn();
+    await user.type(email, 'anna@example.com');
+    await user.click(submit);
+    await waitFor(() => expect(window.history.state).toEqual({ deskLoginSentAddress: 'anna@example.com' }));
+    cleanup();
+    expect(renderSignIn().email).toHaveValue('anna@example.com');
+  });
+
   it('starts with the address the person came back with, and has it forgotten once shown', async () => {
     const { email, forgetKeptAddress } = renderSignIn('anna@example.com');
     expect(email).toHaveValue('anna@example.com');
