@@ -61,7 +61,7 @@ export async function arrive(
     case 'organisation':
       return { arrival, response: NextResponse.redirect(organisationUrl(host, arrival.subDomain), 303) };
     case 'tray-host':
-      return { arrival, response: NextResponse.redirect(arrival.url, 303) };
+      return { arrival, response: NextResponse.redirect(organisationUrl({ ...host, domain: arrival.domain }, arrival.subDomain), 303) };
     case 'device-sign-in': {
       const response = NextResponse.redirect(organisationUrl(host, arrival.subDomain), 303);
       await writeOrganisationSignIn(response.cookies, host, { subDomain: arrival.subDomain, authToken: arrival.accessToken });

@@ -34,7 +34,8 @@ export type Arrival =
   | { kind: 'show-login'; forgetBrowser: boolean }
   | { kind: 'organisation'; subDomain: string }
   | { kind: 'device-sign-in'; subDomain: string; accessToken: string }
-  | { kind: 'tray-host'; url: string };
+  /** The organisation registered for the caller's network, on the configured `domain` its tray configuration names. */
+  | { kind: 'tray-host'; subDomain: string; domain: string };
 
 const FRAME_DESTINATIONS = new Set(['iframe', 'frame', 'embed', 'object', 'fencedframe']);
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
@@ -55,11 +56,11 @@ export function addressMaySignInByItself(query: URLSearchParams): boolean {
 }
 
 /**
- * The organisation's address from its tray configuration URL: `https://<label>.<domain>/`, built
- * from the host's one label below a configured domain. Nothing else of that URL (its path, port
- * or credentials) reaches the redirect: `https://acme.<domain>//evil.com/` would leave the domain.
+ * The organisation of a tray configuration URL: the host's one label below a configured domain.
+ * Nothing else of that URL (its path, port or credentials) reaches the hand-off, which builds the
+ * address as every other does: `https://acme.<domain>//evil.com/` would leave the domain.
  */
-export function organisationAddressFromTrayConfig(trayConfigUrl: string, appDomains: readonly string[]): string | undefined {
+export function organisationOfTrayConfig(trayConfigUrl: string, appDomains: readonly string[]): { subDomain: string; domain: string } | undefined {
   let url: URL;
   try {
     url = new URL(trayConfigUrl);
@@ -69,7 +70,7 @@ export function organisationAddressFromTrayConfig(trayConfigUrl: string, appDoma
   if (url.protocol !== 'https:') return undefined;
   for (const domain of appDomains) {
     const label = url.hostname.endsWith(`.${domain}`) ? url.hostname.slice(0, -domain.length - 1) : undefined;
-    if (label !== undefined && DNS_LABEL.test(label)) return `https://${label.toLowerCase()}.${domain}/`;
+    if (label !== undefined && DNS_LABEL.test(label)) return { subDomain: label.toLowerCase(), domain };
   }
   return undefined;
 }
@@ -102,10 +103,10 @@ export async function resolveArrival(
   // Without the client's address the backend would look up this app's own network.
   if (request.clientAddress !== undefined && remaining() > 0) {
     const organisations = await checks.organisationsOfNetwork(remaining());
-    const address = organisations.ok
-      ? organisations.value.map((organisation) => organisationAddressFromTrayConfig(organisation.trayConfigUrl, appDomains)).find(Boolean)
+    const organisation = organisations.ok
+      ? organisations.value.map((candidate) => organisationOfTrayConfig(candidate.trayConfigUrl, appDomains)).find(Boolean)
       : undefined;
-    if (address) return { kind: 'tray-host', url: address };
+    if (organisation) return { kind: 'tray-host', ...organisation };
   }
 
   return { kind: 'show-login', forgetBrowser: false };

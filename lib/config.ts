@@ -57,6 +57,24 @@ const port = z.coerce
 /** The port OpenTelemetry's Prometheus exporter uses by default, so scrape configurations expect it. */
 export const DEFAULT_METRICS_PORT = 9464;
 
+/** addUser's fields that the app sets itself: an invitation link never overwrites them (lib/invitation.ts). */
+export const INVITATION_FIELDS_SET_BY_APP = ['email', 'name', 'deviceId'] as const;
+
+// Query keys as links write them, case kept: `inviteToken`, not `invitetoken`.
+const invitationFieldNames = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, { error: 'each entry must be a field name of up to 64 letters, digits, _ and -, starting with a letter' })
+        .refine((name) => !INVITATION_FIELDS_SET_BY_APP.some((own) => own.toLowerCase() === name.toLowerCase()), {
+          error: `must not name ${INVITATION_FIELDS_SET_BY_APP.slice(0, -1).join(', ')} and ${INVITATION_FIELDS_SET_BY_APP.at(-1)}, which the app sets itself`,
+        }),
+    ),
+  );
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function settingsSchema(production: boolean) {
@@ -129,6 +147,8 @@ function settingsSchema(production: boolean) {
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be up to 64 letters, digits and : _ . -' })
       .default('desk-login:'),
+    // The invitation link's fields passed on to addUser beside the address and the name (lib/invitation.ts).
+    INVITATION_FORWARDED_FIELDS: invitationFieldNames.prefault('inviteToken,language,domain,subDomain'),
     PORT: port.default(3000),
     // Next's server.js listens on it too: the metrics listen where the app does, so a Prometheus reaches them at the pod's address.
     HOSTNAME: z.string().default('0.0.0.0'),
@@ -162,6 +182,8 @@ export type Config = {
   /** A redirect_uri without a PKCE challenge is refused: its app would receive the token itself. */
   ssoRequireCodeChallenge: boolean;
   trustedProxyHops: number;
+  /** The invitation link's fields that addUser receives, besides the address and the name the app sets. */
+  invitationForwardedFields: string[];
   /** The fleet's shared store; undefined: this process's memory. */
   redis: { url: string; keyPrefix: string } | undefined;
   logLevel: (typeof logLevels)[number];
@@ -277,6 +299,7 @@ export function parseConfig(environment: Environment): ConfigResult {
       ssoRedirectAllowlist: settings.SSO_REDIRECT_ALLOWLIST,
       ssoRequireCodeChallenge: settings.SSO_REQUIRE_CODE_CHALLENGE,
       trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
+      invitationForwardedFields: settings.INVITATION_FORWARDED_FIELDS,
       redis: settings.REDIS_URL ? { url: settings.REDIS_URL, keyPrefix: settings.REDIS_KEY_PREFIX } : undefined,
       logLevel: settings.LOG_LEVEL,
       traces: { endpoint: settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, serviceName: settings.OTEL_SERVICE_NAME },

@@ -1,13 +1,34 @@
 import { subDomainSchema } from '@/lib/backend/client';
+import { INVITATION_FIELDS_SET_BY_APP } from '@/lib/config';
 
 /**
  * What the invitation page reads from an invitation link's query, which is whatever its holder
- * made of it: nothing of it is shown unless it has a shape that can say nothing else.
+ * made of it: nothing of it is shown unless it has a shape that can say nothing else, and nothing
+ * of it reaches the backend unless the deployment names it (docs/decisions.md, Invitations).
  */
 
-/** Without its token and its address an invitation cannot be accepted: the page says the link is incomplete. */
+/** Without an address an invitation cannot be accepted: the page says the link is incomplete. */
 export function isCompleteInvitation(fields: Record<string, string>): boolean {
-  return Boolean(fields.inviteToken?.trim() && fields.email?.trim());
+  return Boolean(fields.email?.trim());
+}
+
+/** As long as the longest link the confirming pages read: a longer value is no invitation's. */
+export const FORWARDED_FIELD_MAX_LENGTH = 2_048;
+
+const setByApp = new Set(INVITATION_FIELDS_SET_BY_APP.map((name) => name.toLowerCase()));
+
+/**
+ * The link's fields that addUser receives (INVITATION_FORWARDED_FIELDS): only those the allowlist
+ * names, each a string of at most FORWARDED_FIELD_MAX_LENGTH, and never one the app sets itself.
+ */
+export function forwardedInvitationFields(link: Record<string, string>, allowlist: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    allowlist.flatMap((name) => {
+      const value = Object.hasOwn(link, name) ? link[name] : undefined;
+      const forwarded = typeof value === 'string' && value.length <= FORWARDED_FIELD_MAX_LENGTH && !setByApp.has(name.toLowerCase());
+      return forwarded ? [[name, value]] : [];
+    }),
+  );
 }
 
 /**

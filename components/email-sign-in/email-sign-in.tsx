@@ -1,8 +1,9 @@
 'use client';
 
-import { lazy, Suspense, useActionState, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import { isValidEmail } from '@/lib/validation';
 import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
@@ -19,6 +20,8 @@ export type EmailSignInText = {
   form: Pick<Messages['login'], 'emailLabel' | 'emailPlaceholder' | 'submit' | 'submitting'>;
   /** Checked here before anything is sent; every other error comes translated from the action. */
   emailNotValid: string;
+  /** A post that never reached the app. */
+  notSent: string;
   trialExpired: TrialExpiredText;
 };
 
@@ -49,11 +52,33 @@ type EmailSignInProps = {
 };
 
 /** The e-mail step of the login page, with the views that replace it when verifyUser refuses. */
-export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, action, permalink, trialExpiredLinks, text, header, lastUsedMark, children }: EmailSignInProps) {
-  const [state, formAction] = useActionState(action, { status: 'idle', email: initialEmail }, permalink);
+export function EmailSignIn(props: EmailSignInProps) {
+  return (
+    <UnsentPostBoundary>
+      {(unsent, keepTyped) => <EmailSignInStep {...props} unsentEmail={unsent?.fields.email} keepTyped={keepTyped} />}
+    </UnsentPostBoundary>
+  );
+}
+
+function EmailSignInStep({
+  language,
+  initialEmail = '',
+  forgetKeptAddress,
+  action,
+  permalink,
+  trialExpiredLinks,
+  text,
+  header,
+  lastUsedMark,
+  children,
+  unsentEmail,
+  keepTyped,
+}: EmailSignInProps & { unsentEmail: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
+  const [initialState] = useState<EmailFormState>({ status: 'idle', email: unsentEmail ?? initialEmail });
+  const [state, formAction] = useActionState(action, initialState, permalink);
   useEffect(() => {
-    if (initialEmail) void forgetKeptAddress();
-  }, [initialEmail, forgetKeptAddress]);
+    if (initialEmail && unsentEmail === undefined) void forgetKeptAddress();
+  }, [initialEmail, unsentEmail, forgetKeptAddress]);
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
 
@@ -75,8 +100,18 @@ export function EmailSignIn({ language, initialEmail = '', forgetKeptAddress, ac
   return (
     <>
       {header}
-      {/* Back from the rate-limit view, whose button is gone: the person carries on in the field. */}
-      <EmailForm language={language} action={formAction} state={view} focusEmail={state === dismissed} text={text} lastUsedMark={lastUsedMark} />
+      {/* Back from the rate-limit view, whose button is gone, or from a post that was not sent,
+          or with the address kept from the wait: the person carries on in the field. */}
+      <EmailForm
+        language={language}
+        action={formAction}
+        state={view}
+        focusEmail={state === dismissed || unsentEmail !== undefined || Boolean(initialEmail)}
+        notSent={unsentEmail !== undefined && state === initialState ? text.notSent : undefined}
+        keepTyped={keepTyped}
+        text={text}
+        lastUsedMark={lastUsedMark}
+      />
       {children}
     </>
   );
@@ -87,6 +122,8 @@ function EmailForm({
   action,
   state,
   focusEmail,
+  notSent,
+  keepTyped,
   text,
   lastUsedMark,
 }: {
@@ -94,12 +131,20 @@ function EmailForm({
   action: (form: FormData) => void;
   state: EmailFormState;
   focusEmail: boolean;
+  notSent: string | undefined;
+  keepTyped: (form: HTMLFormElement) => void;
   text: EmailSignInText;
   lastUsedMark: ReactNode;
 }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const serverError = state.status === 'error' ? state.message : null;
   const error = localError ?? serverError;
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Back from the page the post led to: the address it was sent with, as a page without script gets from the browser.
+    const sent: unknown = window.history.state?.[SENT_ADDRESS];
+    if (typeof sent === 'string' && field.current && field.current.value === '') field.current.value = sent;
+  }, []);
 
   return (
     <form
@@ -107,9 +152,11 @@ function EmailForm({
       noValidate
       className="mt-6 space-y-4"
       onSubmit={(event) => {
+        keepTyped(event.currentTarget);
         const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
         if (isValidEmail(email)) {
           setLocalError(null);
+          window.history.replaceState({ ...window.history.state, [SENT_ADDRESS]: email }, '');
         } else {
           event.preventDefault();
           setLocalError(text.emailNotValid);
@@ -131,6 +178,7 @@ function EmailForm({
           autoCapitalize="none"
           spellCheck={false}
           required
+          ref={field}
           autoFocus={focusEmail}
           // A new state from the server re-mounts the field with what was typed: nothing is lost.
           key={state.email}
@@ -147,7 +195,11 @@ function EmailForm({
           </p>
         )}
       </div>
+      {notSent && <UnsentPostNotice text={notSent} />}
       <SubmitButton label={text.form.submit} pendingLabel={text.form.submitting} />
     </form>
   );
 }
+
+/** The key in the login page's history entry under which the address last posted from it is kept. */
+const SENT_ADDRESS = 'deskLoginSentAddress';

@@ -1,31 +1,45 @@
 'use client';
 
-import { useActionState, useEffect } from 'react';
+import { useActionState, useEffect, useState } from 'react';
 import { LanguageField } from '@/components/i18n/language-field';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { Language } from '@/lib/i18n/routing';
 import type { LinkCodeState } from './actions';
 import { LINK_CODE_FIELD } from './confirmation-field';
 
 /** The words of the code entry, translated by the page on the server; `wrong` by tries left. */
-export type LinkCodeText = Record<'label' | 'hint' | 'submit' | 'submitting' | 'malformed' | 'unchecked', string> & { wrong: Record<number, string> };
+export type LinkCodeText = Record<'label' | 'hint' | 'submit' | 'submitting' | 'malformed' | 'unchecked' | 'notSent', string> & { wrong: Record<number, string> };
+
+type LinkCodeFormProps = {
+  action: (previous: LinkCodeState, form: FormData) => Promise<LinkCodeState>;
+  language: Language;
+  text: LinkCodeText;
+};
 
 /**
  * Asks, in the browser that asked for the link, for the code the confirming browser shows. Digits
  * only, as one-time-code autofill offers them; a pasted "123 456" keeps all six. Without script
  * the form posts all the same and the server redirects.
  */
-export function LinkCodeForm({
+export function LinkCodeForm(props: LinkCodeFormProps) {
+  return (
+    <UnsentPostBoundary>
+      {(unsent, keepTyped) => <LinkCodeEntry {...props} unsentCode={unsent?.fields[LINK_CODE_FIELD]} keepTyped={keepTyped} />}
+    </UnsentPostBoundary>
+  );
+}
+
+function LinkCodeEntry({
   action,
   language,
   text,
-}: {
-  action: (previous: LinkCodeState, form: FormData) => Promise<LinkCodeState>;
-  language: Language;
-  text: LinkCodeText;
-}) {
-  const [state, formAction] = useActionState(action, { status: 'idle' });
+  unsentCode,
+  keepTyped,
+}: LinkCodeFormProps & { unsentCode: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
+  const [initialState] = useState<LinkCodeState>({ status: 'idle' });
+  const [state, formAction] = useActionState(action, initialState);
 
   useEffect(() => {
     if (state.status === 'signed-in') window.location.assign(state.location);
@@ -33,7 +47,7 @@ export function LinkCodeForm({
 
   const error = state.status === 'wrong' ? text.wrong[state.triesLeft] : state.status === 'malformed' || state.status === 'unchecked' ? text[state.status] : undefined;
   return (
-    <form action={formAction} className="space-y-4">
+    <form action={formAction} className="space-y-4" onSubmit={(event) => keepTyped(event.currentTarget)}>
       <LanguageField language={language} />
       <div className="space-y-1.5">
         <label htmlFor="link-code" className="block font-medium">
@@ -47,6 +61,7 @@ export function LinkCodeForm({
           autoComplete="one-time-code"
           spellCheck={false}
           autoFocus
+          defaultValue={unsentCode}
           onInput={(event) => {
             event.currentTarget.value = event.currentTarget.value.replace(/\D/g, '').slice(0, 6);
           }}
@@ -63,6 +78,7 @@ export function LinkCodeForm({
           </p>
         )}
       </div>
+      {unsentCode !== undefined && state === initialState && <UnsentPostNotice text={text.notSent} />}
       <SubmitButton label={text.submit} pendingLabel={text.submitting} />
       <noscript>
         <input type="hidden" name="noScript" value="1" />

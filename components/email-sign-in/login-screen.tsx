@@ -55,6 +55,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
   const text: EmailSignInText = {
     form: { emailLabel: t('emailLabel'), emailPlaceholder: t('emailPlaceholder'), submit: t('submit'), submitting: t('submitting') },
     emailNotValid: tErrors('emailNotValid'),
+    notSent: tErrors('notSent'),
     trialExpired: trialExpired.text,
   };
 

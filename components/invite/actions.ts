@@ -1,6 +1,8 @@
 'use server';
 
 import { addUser, verifyUser } from '@/lib/backend/auth';
+import { getConfig } from '@/lib/config';
+import { forwardedInvitationFields } from '@/lib/invitation';
 import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { formField, stringFields } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -18,7 +20,7 @@ export type InviteProblem =
   | { errors: ErrorMessageKey };
 export type InviteFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; problem: InviteProblem };
 
-/** The invited person's name goes to addUser with the invite link's own fields; then a sign-in link. */
+/** The invited person's name goes to addUser with the invitation's address and forwarded fields; then a sign-in link. */
 export async function joinInvitation(
   language: string,
   boundInviteFields: Record<string, string>,
@@ -34,8 +36,11 @@ export async function joinInvitation(
   if (refused) return { status: 'error', name, problem: { invite: 'nameCharacter', character: refused } };
   if (!isValidDisplayName(name)) return { status: 'error', name, problem: { errors: 'nameRejected' } };
 
+  const email = inviteFields.email?.trim();
+  if (!email) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
   const deviceId = mintDeviceId();
-  const joined = await addUser(inviteFields, name.trim(), deviceId);
+  const forwarded = forwardedInvitationFields(inviteFields, getConfig().invitationForwardedFields);
+  const joined = await addUser({ email, forwarded }, name.trim(), deviceId);
   if (!joined.ok) {
     const outcome = accountCreationOutcome(joined.failure);
     if (outcome.show === 'userLimitPage') return await redirectToPage('/user-limit', locale);
@@ -44,8 +49,6 @@ export async function joinInvitation(
   }
 
   // On to sign-in: the new member gets a link at once instead of typing the address again.
-  const email = inviteFields.email;
-  if (!email) return await redirectToPage('/', locale);
   const { host, cookies } = await requestContext();
   countSignInStep('email', 'started');
   const link = await verifyUser(email, deviceId);

@@ -3,29 +3,43 @@
 import { useActionState, useState, type ReactNode } from 'react';
 import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
 import type { InviteFormState, InviteProblem } from './actions';
 
 /** The words of the invitation's name entry, translated by the page on the server. */
-export type InviteFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'invalidInvite' | 'submit' | 'submitting', string> & {
+export type InviteFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'invalidInvite' | 'notSent' | 'submit' | 'submitting', string> & {
   /** With `argumentMarker('character')` where the refused character goes. */
   nameCharacter: string;
   errors: Record<ErrorMessageKey, string>;
 };
 
-export function InviteForm({
-  action,
-  email,
-  text,
-}: {
+type InviteFormProps = {
   action: (previous: InviteFormState, form: FormData) => Promise<InviteFormState>;
   /** The invited address as the page renders it, when the link's text has the form of one. */
   email?: ReactNode;
   text: InviteFormText;
-}) {
-  const [state, formAction] = useActionState<InviteFormState, FormData>(action, { status: 'idle', name: '' });
+};
+
+export function InviteForm(props: InviteFormProps) {
+  return (
+    <UnsentPostBoundary>
+      {(unsent, keepTyped) => <InviteNameEntry {...props} unsentName={unsent?.fields.name} keepTyped={keepTyped} />}
+    </UnsentPostBoundary>
+  );
+}
+
+function InviteNameEntry({
+  action,
+  email,
+  text,
+  unsentName,
+  keepTyped,
+}: InviteFormProps & { unsentName: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
+  const [initialState] = useState<InviteFormState>({ status: 'idle', name: unsentName ?? '' });
+  const [state, formAction] = useActionState<InviteFormState, FormData>(action, initialState);
   const [name, setName] = useState(state.name);
   const [touched, setTouched] = useState(false);
 
@@ -37,7 +51,7 @@ export function InviteForm({
   const problem = localProblem ?? serverProblem;
 
   return (
-    <form action={formAction} className="mt-6 space-y-4" noValidate>
+    <form action={formAction} className="mt-6 space-y-4" noValidate onSubmit={(event) => keepTyped(event.currentTarget)}>
       {email && (
         <div className="space-y-1.5">
           <span className="block font-medium">{text.emailLabel}</span>
@@ -53,6 +67,7 @@ export function InviteForm({
         onBlur={() => setTouched(true)}
         error={problem && messageFor(problem, text)}
       />
+      {unsentName !== undefined && state === initialState && <UnsentPostNotice text={text.notSent} />}
       <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useRef, useState, type ReactNode } from 'rea
 import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { LanguageField } from '@/components/i18n/language-field';
+import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { Language } from '@/lib/i18n/routing';
 import { isValidDisplayName } from '@/lib/validation';
 import type { SignUpFormState } from './actions';
@@ -12,21 +13,34 @@ import type { SignUpFormState } from './actions';
  * The words of the name entry, translated by the page on the server: `nameRequired` is said here
  * before anything is sent; every other error comes translated from the action.
  */
-export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'submit' | 'submitting', string>;
+export type SignUpFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'notSent' | 'submit' | 'submitting', string>;
 
-export function SignUpForm({
-  language,
-  action,
-  email,
-  text,
-}: {
+type SignUpFormProps = {
   language: Language;
   action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
   /** The address the account is for, as the page renders it. */
   email: ReactNode;
   text: SignUpFormText;
-}) {
-  const [state, formAction] = useActionState(action, { status: 'idle', name: '' });
+};
+
+export function SignUpForm(props: SignUpFormProps) {
+  return (
+    <UnsentPostBoundary>
+      {(unsent, keepTyped) => <NameEntry {...props} unsentName={unsent?.fields.name} keepTyped={keepTyped} />}
+    </UnsentPostBoundary>
+  );
+}
+
+function NameEntry({
+  language,
+  action,
+  email,
+  text,
+  unsentName,
+  keepTyped,
+}: SignUpFormProps & { unsentName: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
+  const [initialState] = useState<SignUpFormState>({ status: 'idle', name: unsentName ?? '' });
+  const [state, formAction] = useActionState(action, initialState);
   const [name, setName] = useState(state.name);
   const [answered, setAnswered] = useState(state);
   if (answered !== state) {
@@ -50,6 +64,7 @@ export function SignUpForm({
       noValidate
       className="mt-6 space-y-4"
       onSubmit={(event) => {
+        keepTyped(event.currentTarget);
         if (isValidDisplayName(name)) return;
         event.preventDefault();
         setNameMissing(true);
@@ -73,6 +88,7 @@ export function SignUpForm({
         }}
         error={error}
       />
+      {unsentName !== undefined && state === initialState && <UnsentPostNotice text={text.notSent} />}
       <SubmitButton label={text.submit} pendingLabel={text.submitting} />
     </form>
   );

@@ -90,6 +90,8 @@ export const officeNetworks = new Map<string, string>([
   ['203.0.113.7', 'globex'],
   ['198.51.100.23', 'initech'],
   ['198.51.100.66', 'acme'],
+  // A client on the loopback, as nginx sees it in the end-to-end tests (tests/e2e/arrival.spec.ts).
+  ['127.0.0.203', 'globex'],
 ]);
 
 // An office network whose tray URL, as registered, has a path that leaves the domain if copied.

@@ -61,19 +61,16 @@ export function createUser(
 }
 
 /**
- * The fields of an invitation link that addUser passes on (docs/decisions.md, The calls). Any
- * other key of its query (`role=ROLE_MANAGER`, `isAdmin=true`, a `deviceId`) stays here: the
- * link's text is whatever its holder made of it.
+ * Completes an invitation: the link's forwarded fields (lib/invitation.ts), then the address and
+ * the chosen name, which no forwarded field overwrites. The device id goes in the header this app chose.
  */
-const INVITATION_FIELDS = ['email', 'inviteToken', 'language', 'domain', 'subDomain'] as const;
-
-/**
- * Completes an invitation: the invite link's own fields, plus the chosen name. The device id goes
- * in the header this app chose.
- */
-export function addUser(invite: Record<string, string>, name: string, deviceId: string): Promise<BackendResult<unknown>> {
-  const fields = Object.fromEntries(INVITATION_FIELDS.filter((key) => Object.hasOwn(invite, key)).map((key) => [key, invite[key]]));
-  return callBackend({ method: 'POST', path: `${AUTH}/addUser`, headers: { deviceId }, body: { ...fields, name } }, z.unknown());
+export function addUser(
+  invitation: { email: string; forwarded: Record<string, string> },
+  name: string,
+  deviceId: string,
+): Promise<BackendResult<unknown>> {
+  const body = { ...invitation.forwarded, email: invitation.email, name };
+  return callBackend({ method: 'POST', path: `${AUTH}/addUser`, headers: { deviceId }, body }, z.unknown());
 }
 
 export const linkCheckFields = ['email', 'uuid', 'signature', 'timestamp', 'domain', 'userName', 'displayName'] as const;

@@ -1,3 +1,4 @@
+import { request as httpsRequest } from 'node:https';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { backendCalls } from './support/backend.ts';
 import { keptOnlyItsDevice, signInByEmail } from './support/sign-in.ts';
@@ -86,7 +87,7 @@ test('an office network is recognised by its address and sent to its organisatio
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
-  expect(response.headers().location).toBe(`https://globex.${DOMAIN}/`);
+  expect(response.headers().location).toBe(`${organisationOrigin('globex')}/`);
 
   const elsewhere = await request.get(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
     headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-for': '192.0.2.99', 'x-forwarded-proto': 'https' },
@@ -100,7 +101,34 @@ test('an office network is recognised by its address and sent to its organisatio
     maxRedirects: 0,
   });
   expect(crafted.status()).toBe(303);
-  expect(crafted.headers().location).toBe(`https://acme.${DOMAIN}/`);
+  expect(crafted.headers().location).toBe(`${organisationOrigin('acme')}/`);
+});
+
+/** An office network of the development backend on the loopback (dev/backend/seed.ts): nginx sees it as the client. */
+const OFFICE_BEHIND_NGINX = '127.0.0.203';
+
+/** One GET from `from` through the suite's nginx, to the host and port `url` names; its status and Location. */
+function getFrom(from: string, url: string): Promise<{ status: number; location?: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      { host: '127.0.0.1', port: Number(port || 443), localAddress: from, path: pathname, servername: hostname, rejectUnauthorized: false, agent: false, headers: { host: new URL(url).host } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('the organisation of the network nginx sees lands on the port the browser came in on, as every hand-off does', async () => {
+  const arrival = await getFrom(OFFICE_BEHIND_NGINX, `${LOGIN_ORIGIN}/login/en`);
+  expect(arrival.status).toBe(303);
+  expect(arrival.location).toBe(`${organisationOrigin('globex')}/`);
+  // Something answers there: the organisation's web app behind the same nginx, not a closed port.
+  expect((await getFrom(OFFICE_BEHIND_NGINX, arrival.location!)).status).toBe(200);
 });
 
 test('a token in local storage leads to the host root', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { backendCalls, invitedAddress } from './support/backend.ts';
 
-test('an invited colleague chooses a valid name and is sent a sign-in link; addUser gets the invitation\'s own fields, nothing added to its query', async ({ page, request }) => {
+test('an invited colleague chooses a valid name and is sent a sign-in link; addUser gets the allowlisted fields, nothing else of the query', async ({ page, request }) => {
   const email = invitedAddress();
   await page.goto(`/login/invite-user?email=${encodeURIComponent(email)}&language=en&inviteToken=invite-ok&role=ROLE_MANAGER&isAdmin=true&deviceId=planted`);
   await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
@@ -11,6 +11,26 @@ test('an invited colleague chooses a valid name and is sent a sign-in link; addU
 
   const addUser = (await backendCalls(request)).find((call) => call.path.endsWith('/addUser') && call.body?.email === email);
   expect(addUser?.body).toEqual({ email, language: 'en', inviteToken: 'invite-ok', name: 'Zoë van Dijk-Łukasz' });
+});
+
+test('an invitation link that names only the address, as the specification has it, is accepted: addUser gets the address and the name', async ({ page, request }) => {
+  const email = invitedAddress();
+  await page.goto(`/login/en/invite-user?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Your name').fill('Ida Jansen');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+  const addUser = (await backendCalls(request)).find((call) => call.path.endsWith('/addUser') && call.body?.email === email);
+  expect(addUser?.body).toEqual({ email, name: 'Ida Jansen' });
+});
+
+test('a forwarded field longer than 2,048 characters is not passed on; the others are', async ({ page, request }) => {
+  const email = invitedAddress();
+  await page.goto(`/login/en/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok&subDomain=${'a'.repeat(2049)}`);
+  await page.getByLabel('Your name').fill('Jan Smit');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+  const addUser = (await backendCalls(request)).find((call) => call.path.endsWith('/addUser') && call.body?.email === email);
+  expect(addUser?.body).toEqual({ email, inviteToken: 'invite-ok', name: 'Jan Smit' });
 });
 
 const nameRules = [
@@ -128,15 +148,15 @@ for (const invitation of invitations) {
     await expect(page).toHaveURL(new RegExp(`/login/${invitation.language}/mail-sent$`));
   });
 
-  test(`${invitation.language}: an invitation link without its query says it is incomplete and shows no form`, async ({ page }) => {
-    for (const query of ['', '?email=someone%40acme.test', '?inviteToken=invite-ok']) {
+  test(`${invitation.language}: an invitation link without an address says it is incomplete and shows no form`, async ({ page }) => {
+    for (const query of ['', '?inviteToken=invite-ok', '?email=%20']) {
       await page.goto(`/login/${invitation.language}/invite-user${query}`);
       await expect(page.getByRole('heading', { level: 1 }), query).toHaveText(invitation.incomplete);
       await expect(page.getByRole('textbox'), query).toHaveCount(0);
       await expect(page.getByRole('main').getByRole('link', { name: invitation.backToLogin, exact: true })).toBeVisible();
     }
-    // The control: the same page with a whole invitation shows the form.
-    await page.goto(`/login/${invitation.language}/invite-user?email=${encodeURIComponent(invitedAddress())}&inviteToken=invite-ok`);
+    // The control: the same page with the address alone shows the form.
+    await page.goto(`/login/${invitation.language}/invite-user?email=${encodeURIComponent(invitedAddress())}`);
     await expect(page.getByRole('textbox', { name: invitation.nameLabel })).toBeVisible();
   });
 }

@@ -1,4 +1,4 @@
-import { ARRIVAL_BUDGET_MS, organisationAddressFromTrayConfig, resolveArrival, type ArrivalChecks, type ArrivalRequest } from '@/lib/arrival';
+import { ARRIVAL_BUDGET_MS, organisationOfTrayConfig, resolveArrival, type ArrivalChecks, type ArrivalRequest } from '@/lib/arrival';
 
 const domains = ['example.com'];
 const unavailable = { ok: false, failure: { kind: 'unavailable' } } as const;
@@ -54,7 +54,7 @@ describe('resolveArrival', () => {
     const network = checks({
       organisationsOfNetwork: jest.fn(async () => ({ ok: true as const, value: [{ trayConfigUrl: 'https://globex.example.com/tray/config' }] })),
     });
-    expect(await resolveArrival(arrival(), network, domains)).toEqual({ kind: 'tray-host', url: 'https://globex.example.com/' });
+    expect(await resolveArrival(arrival(), network, domains)).toEqual({ kind: 'tray-host', subDomain: 'globex', domain: 'example.com' });
   });
 
   it('asks nothing about the network when there is no client address: the backend would see this app\'s own', async () => {
@@ -122,18 +122,18 @@ describe('resolveArrival', () => {
   });
 });
 
-describe('organisationAddressFromTrayConfig', () => {
+describe('organisationOfTrayConfig', () => {
   it.each([
-    ['https://globex.example.com/tray/config', 'https://globex.example.com/'],
-    ['https://globex.example.com/tray/config/', 'https://globex.example.com/'],
-    ['https://Globex.example.com/tray/config', 'https://globex.example.com/'],
-    // Only the label counts: no path, port or credentials of the backend's URL reach the redirect.
-    ['https://globex.example.com:8443/office/tray/config', 'https://globex.example.com/'],
-    ['https://acme.example.com//evil.com/', 'https://acme.example.com/'],
-    ['https://acme.example.com/%2F%2Fevil.com/tray/config', 'https://acme.example.com/'],
-    ['https://user:pass@globex.example.com/tray/config', 'https://globex.example.com/'],
-  ])('%s becomes %s', (tray, expected) => {
-    expect(organisationAddressFromTrayConfig(tray, domains)).toBe(expected);
+    ['https://globex.example.com/tray/config', 'globex'],
+    ['https://globex.example.com/tray/config/', 'globex'],
+    ['https://Globex.example.com/tray/config', 'globex'],
+    // Only the label counts: no path, port or credentials of the backend's URL reach the hand-off.
+    ['https://globex.example.com:8443/office/tray/config', 'globex'],
+    ['https://acme.example.com//evil.com/', 'acme'],
+    ['https://acme.example.com/%2F%2Fevil.com/tray/config', 'acme'],
+    ['https://user:pass@globex.example.com/tray/config', 'globex'],
+  ])('%s is %s', (tray, subDomain) => {
+    expect(organisationOfTrayConfig(tray, domains)).toEqual({ subDomain, domain: 'example.com' });
   });
 
   it.each([
@@ -146,6 +146,6 @@ describe('organisationAddressFromTrayConfig', () => {
     'javascript:alert(1)//globex.example.com',
     'not a url',
   ])('refuses %s', (tray) => {
-    expect(organisationAddressFromTrayConfig(tray, domains)).toBeUndefined();
+    expect(organisationOfTrayConfig(tray, domains)).toBeUndefined();
   });
 });

@@ -174,13 +174,19 @@ describe('createUser', () => {
 });
 
 describe('addUser', () => {
-  it('posts the invite fields and the name, with the device id this app chose in the header', async () => {
+  it('posts the forwarded fields, the address and the name, with the device id this app chose in the header', async () => {
     answer(200, {});
-    await addUser({ email: 'new@example.com', inviteToken: 'i-1', deviceId: 'planted', DEVICEID: 'planted' }, 'Nina', 'device-1');
+    await addUser({ email: 'new@example.com', forwarded: { inviteToken: 'i-1', language: 'nl' } }, 'Nina', 'device-1');
     const request = sentRequest();
     expect(request.url.pathname).toBe('/api/v1/flw/auth/addUser');
     expect(request.headers.get('deviceId')).toBe('device-1');
-    expect(request.body).toEqual({ email: 'new@example.com', inviteToken: 'i-1', name: 'Nina' });
+    expect(request.body).toEqual({ inviteToken: 'i-1', language: 'nl', email: 'new@example.com', name: 'Nina' });
+  });
+
+  it('lets no forwarded field overwrite the address or the name this app sets', async () => {
+    answer(200, {});
+    await addUser({ email: 'new@example.com', forwarded: { email: 'planted@evil.test', name: 'Planted' } }, 'Nina', 'device-1');
+    expect(sentRequest().body).toEqual({ email: 'new@example.com', name: 'Nina' });
   });
 });
 
@@ -266,7 +272,7 @@ describe('the client address', () => {
     isValidId: () => auth.isValidId('u-1', 'device-1'),
     isValidDeviceId: () => auth.isValidDeviceId('device-1'),
     createUser: () => auth.createUser({ email: 'anna@example.com', displayName: 'Anna' }, 'token-1', 'device-1'),
-    addUser: () => auth.addUser({ email: 'anna@example.com', inviteToken: 'i-1' }, 'Anna', 'device-1'),
+    addUser: () => auth.addUser({ email: 'anna@example.com', forwarded: { inviteToken: 'i-1' } }, 'Anna', 'device-1'),
     isValidLink: () =>
       auth.isValidLink({ email: 'a@x.com', uuid: 'u-1', signature: 's', timestamp: '1', domain: 'acme', userName: 'a', displayName: 'A' }),
     ssoLogin: () => auth.ssoLogin({ source: 'google', idToken: 'id-token', deviceId: 'device-1', longLived: false }),

@@ -135,6 +135,31 @@ describe('parseConfig in production', () => {
   });
 });
 
+describe('the invitation fields forwarded to addUser', () => {
+  it('are by default the invitation\'s token, language and organisation', () => {
+    expect(configOf(parseConfig(validProduction)).config.invitationForwardedFields).toEqual(['inviteToken', 'language', 'domain', 'subDomain']);
+  });
+
+  it('are the operator\'s list when INVITATION_FORWARDED_FIELDS is set: trimmed, case kept, empty entries dropped', () => {
+    const { config } = configOf(parseConfig({ ...validProduction, INVITATION_FORWARDED_FIELDS: ' inviteToken , language,teamId,' }));
+    expect(config.invitationForwardedFields).toEqual(['inviteToken', 'language', 'teamId']);
+  });
+
+  it.each([
+    ['the address', 'inviteToken,email'],
+    ['the name', 'name'],
+    ['the device id, in any case', 'DeviceID'],
+  ])('never include what the app sets itself: %s is refused', (_case, value) => {
+    expect(problemsOf(parseConfig({ ...validProduction, INVITATION_FORWARDED_FIELDS: value }))).toEqual([
+      expect.stringMatching(/^INVITATION_FORWARDED_FIELDS: .*email, name and deviceId/),
+    ]);
+  });
+
+  it.each([['a space', 'invite token'], ['a bracket', 'user[role]'], ['a leading underscore', '__proto__']])('are field names: one with %s is refused', (_case, value) => {
+    expect(problemsOf(parseConfig({ ...validProduction, INVITATION_FORWARDED_FIELDS: value }))).toEqual([expect.stringMatching(/^INVITATION_FORWARDED_FIELDS:/)]);
+  });
+});
+
 describe('parseConfig in development', () => {
   it('starts with nothing set, pointing at the local stand-ins, and warns about the development secret', () => {
     const { config, warnings } = configOf(parseConfig({ NODE_ENV: 'development' }));

@@ -1,12 +1,35 @@
-import { invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
+import { FORWARDED_FIELD_MAX_LENGTH, forwardedInvitationFields, invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
 
 describe('isCompleteInvitation', () => {
-  it('needs the invitation token and the address', () => {
+  it('needs the address only, as the specification names the link\'s fields', () => {
+    expect(isCompleteInvitation({ email: 'someone@acme.test' })).toBe(true);
     expect(isCompleteInvitation({ email: 'someone@acme.test', inviteToken: 'token' })).toBe(true);
     expect(isCompleteInvitation({})).toBe(false);
-    expect(isCompleteInvitation({ email: 'someone@acme.test' })).toBe(false);
     expect(isCompleteInvitation({ inviteToken: 'token' })).toBe(false);
     expect(isCompleteInvitation({ email: ' ', inviteToken: 'token' })).toBe(false);
+  });
+});
+
+describe('forwardedInvitationFields', () => {
+  const allowlist = ['inviteToken', 'language', 'team'];
+
+  it('passes on the allowlisted fields of the link, and no other key of its query', () => {
+    const link = { email: 'new@acme.test', inviteToken: 't-1', language: 'nl', team: 'Desk 4', role: 'ROLE_MANAGER', isAdmin: 'true' };
+    expect(forwardedInvitationFields(link, allowlist)).toEqual({ inviteToken: 't-1', language: 'nl', team: 'Desk 4' });
+  });
+
+  it('never passes on what the app sets itself, even when an allowlist names it', () => {
+    const link = { email: 'planted@evil.test', name: 'Planted', deviceId: 'planted', DEVICEID: 'planted', inviteToken: 't-1' };
+    expect(forwardedInvitationFields(link, ['email', 'name', 'deviceId', 'DEVICEID', 'inviteToken'])).toEqual({ inviteToken: 't-1' });
+  });
+
+  it(`leaves out a value longer than ${FORWARDED_FIELD_MAX_LENGTH} characters; one of exactly that length goes`, () => {
+    const longest = 'a'.repeat(FORWARDED_FIELD_MAX_LENGTH);
+    expect(forwardedInvitationFields({ inviteToken: longest, language: `${longest}a` }, allowlist)).toEqual({ inviteToken: longest });
+  });
+
+  it('reads only the link\'s own keys, never inherited ones', () => {
+    expect(forwardedInvitationFields(JSON.parse('{"__proto__": {"inviteToken": "x"}}') as Record<string, string>, ['inviteToken', '__proto__'])).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { organisationAddressFromTrayConfig } from '@/lib/arrival';
+import { organisationOfTrayConfig } from '@/lib/arrival';
 import { clientAddressFrom } from '@/lib/request/client-address';
 import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
 import { routeLanguage } from '@/lib/i18n/language-routing';
@@ -114,9 +114,9 @@ describe('redirect targets', () => {
   it('a tray configuration URL only ever yields an https address under a configured domain', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webUrl(), anyText), (tray) => {
-        const address = organisationAddressFromTrayConfig(tray, domains);
-        if (address === undefined) return;
-        const url = new URL(address);
+        const organisation = organisationOfTrayConfig(tray, domains);
+        if (organisation === undefined) return;
+        const url = new URL(organisationUrl({ protocol: 'https', hostname: `web.${organisation.domain}`, port: '', domain: organisation.domain }, organisation.subDomain));
         expect(url.protocol).toBe('https:');
         expect(domains.some((domain) => url.hostname.endsWith(`.${domain}`))).toBe(true);
       }),

@@ -34,7 +34,7 @@ type PollText = Parameters<typeof SignInStatus>[0]['text'];
  * confirms the link itself after all.
  */
 async function CodeEntry({ language, pollText }: { language: Language; pollText: PollText }) {
-  const t = await getTranslations('mailSent');
+  const [t, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('errors')]);
   const wrong = Object.fromEntries(
     Array.from({ length: LINK_CODE_ATTEMPTS - 1 }, (_, index) => [index + 1, t('codeWrong', { triesLeft: index + 1 })]),
   );
@@ -52,6 +52,7 @@ async function CodeEntry({ language, pollText }: { language: Language; pollText:
           submitting: t('codeSubmitting'),
           malformed: t('codeMalformed'),
           unchecked: t('codeUnchecked'),
+          notSent: tErrors('notSent'),
           wrong,
         }}
       />

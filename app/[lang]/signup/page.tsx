@@ -32,6 +32,7 @@ export default async function SignUpPage({ params }: { params: Promise<{ lang: L
         text={{
           ...(await islandText('signUp', ['emailLabel', 'nameLabel', 'nameHint', 'submit', 'submitting'])),
           nameRequired: tErrors('nameRequired'),
+          notSent: tErrors('notSent'),
         }}
       />
       <div className="mt-5">

@@ -36,6 +36,7 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
     );
   }
 
+  const errors = await islandText('errors');
   const organisation = invitingOrganisation(inviteFields);
   // The invitation's own text, shown only when it has the form of an address.
   const email = inviteFields.email && isValidEmail(inviteFields.email) ? inviteFields.email : undefined;
@@ -53,7 +54,8 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
           nameCharacter: t('nameCharacter', { character: argumentMarker('character') }),
           emailLabel: tSignUp('emailLabel'),
           nameHint: tSignUp('nameHint'),
-          errors: await islandText('errors'),
+          notSent: errors.notSent,
+          errors,
         }}
       />
       <div className="mt-5">
