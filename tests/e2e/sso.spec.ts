@@ -52,8 +52,31 @@ for (const { provider, button } of providers) {
       await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
       await expect(page.getByRole('main').getByRole('status')).toHaveText('Sign-in was cancelled.');
       await page.goto(`/login/en/${provider}/organisations`);
-      await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+      await expect(page).toHaveURL(/\/login\/en\?from=picker$/);
+      await expect(page.getByRole('button', { name: /^(acme|globex|initech)$/ })).toHaveCount(0);
     });
+
+    for (const javaScriptEnabled of [true, false]) {
+      test(`browser Back after the picker's own Back shows the login page calmly, and signs nobody in (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({ browser }) => {
+        const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }, LOGIN_ORIGIN));
+        await expect(page).toHaveURL(new RegExp(`/login/en/${provider}/organisations$`));
+        await page.getByRole('button', { name: 'Back' }).click();
+        await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+        // Back asks the picker's address again, whose list is gone: the person left, nothing was interrupted.
+        await page.goBack();
+        await expect(page).toHaveURL(/\/login\/en\?from=picker$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+        await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+        await expect(page.getByRole('main').getByText(/took too long|interrupted/)).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /^(acme|globex|initech)$/ })).toHaveCount(0);
+        for (const organisation of ['acme', 'globex', 'initech']) {
+          expect((await context.cookies(organisationOrigin(organisation))).map((cookie) => cookie.name)).not.toContain(`${organisation}AccessToken`);
+        }
+        await context.close();
+      });
+    }
 
     test('Back after choosing an organisation shows the login page calmly: no failure, no auto-forward, and the finished choice cannot be made again', async ({ page, browser }) => {
       await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
