@@ -55,7 +55,14 @@ async function CodeEntry({ language, pollText }: { language: Language; pollText:
           wrong,
         }}
       />
-      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} codeNeeded text={pollText} />
+      {/* Above, the text says already where the link was confirmed: the status stays silent until something changes. */}
+      <SignInStatus
+        statusUrl={STATUS_URL}
+        intervalMs={SIGN_IN_POLL_INTERVAL_MS}
+        declinedLocation={declinedLocation(language)}
+        codeNeeded
+        text={{ ...pollText, 'code-needed': '' }}
+      />
       <AnotherAddressButton language={language} />
     </section>
   );
