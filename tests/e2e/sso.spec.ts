@@ -306,10 +306,10 @@ test.describe('what never reaches ssoLogin', () => {
 });
 
 /** The page's clock stands still until the island has hydrated and run its effects: the seconds a busy machine takes to load are not counted. */
-async function loginPageWithMessage(page: Page, error: string) {
+async function loginPageWithMessage(page: Page, error: string, otherQuery = '') {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  await page.goto(`/login/en?error=${error}`);
+  await page.goto(`/login/en?error=${error}${otherQuery}`);
   // React marks the nodes it has hydrated, and runs effects in a task of its own scheduler, which
   // a message posted after it waits for.
   await expect
@@ -343,6 +343,25 @@ test('a sign-in the person cancelled is a neutral note, not a red alert, and cle
   await expect(note).toBeVisible();
   await page.clock.fastForward(1_500);
   await expect(note).toHaveCount(0);
+});
+
+test('once the cancelled note has faded, the address bar no longer carries it, so a reload does not show it again; the rest of the query stays', async ({ page }) => {
+  await loginPageWithMessage(page, 'user-close', '&lang=en');
+  const note = page.getByRole('main').getByRole('status').filter({ hasText: 'Sign-in was cancelled.' });
+  await expect(note).toBeVisible();
+  await expect(page).toHaveURL(/\?error=user-close&lang=en$/);
+  await page.clock.fastForward(10_500);
+  await expect(note).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login\/en\?lang=en$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.getByText('Sign-in was cancelled.')).toHaveCount(0);
+});
+
+test('an error is not taken out of the address bar: it stays, as on the page, until the person acts', async ({ page }) => {
+  await loginPageWithMessage(page, 'sso-user-not-found');
+  await page.clock.fastForward(60_000);
+  await expect(page).toHaveURL(/\?error=sso-user-not-found$/);
 });
 
 test('the loading overlay after a provider button hides after 4 seconds if the provider is slow', async ({ page }) => {
