@@ -4,8 +4,11 @@ import { stringFields } from '@/lib/request/form-fields';
 import { isRefusal } from '@/lib/backend/error-catalogue';
 import { performBookingAction } from '@/lib/backend/reservations';
 
-/** `unavailable`: no answer; `failed`: an answer that refused nothing (5xx, garbled); both may be retried. */
-export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'unavailable' | 'failed' };
+/**
+ * `invalid`: the backend knows no such booking link (404); `expired`: it refused the link otherwise;
+ * `unavailable`: no answer; `failed`: an answer that refused nothing (5xx, garbled); the last two may be retried.
+ */
+export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'invalid' | 'unavailable' | 'failed' };
 
 /**
  * Extends or cancels the booking of an e-mailed link. Runs as an action after the page has
@@ -17,5 +20,6 @@ export async function performBooking(boundLinkQuery: Record<string, string>, _pr
   const result = await performBookingAction(linkQuery);
   if (result.ok) return { status: 'done' };
   if (result.failure.kind === 'unavailable') return { status: 'unavailable' };
+  if (result.failure.status === 404) return { status: 'invalid' };
   return { status: isRefusal(result.failure) ? 'expired' : 'failed' };
 }

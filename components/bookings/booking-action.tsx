@@ -17,9 +17,10 @@ export type BookingActionText = Record<
   | 'cancelBody'
   | 'confirmCancel'
   | 'cancelling'
-  | 'cancelled'
+  | 'cancelledBody'
   | 'cancelledHeading'
   | 'expired'
+  | 'invalid'
   | 'extend'
   | 'openApp'
   | 'serviceUnavailable'
@@ -52,8 +53,14 @@ export function BookingAction({
     form.current?.requestSubmit();
   }, [userAction]);
 
-  const finished = state.status === 'done' || state.status === 'expired';
+  const finished = state.status === 'done' || state.status === 'expired' || state.status === 'invalid';
   const heading = headingOf(userAction, state, text);
+  // The tab's title is the heading too (the layout adds the product's name): it follows the heading.
+  const titledWith = useRef(heading);
+  useEffect(() => {
+    document.title = document.title.replace(titledWith.current, heading);
+    titledWith.current = heading;
+  }, [heading]);
 
   return (
     <section className="space-y-5">
@@ -67,9 +74,10 @@ export function BookingAction({
           </p>
         )}
         {!pending && state.status === 'done' && (
-          <StatusMessage tone="success">{userAction === 'retain' ? text.extended : text.cancelled}</StatusMessage>
+          <StatusMessage tone="success">{userAction === 'retain' ? text.extended : text.cancelledBody}</StatusMessage>
         )}
         {!pending && state.status === 'expired' && <StatusMessage tone="error">{text.expired}</StatusMessage>}
+        {!pending && state.status === 'invalid' && <StatusMessage tone="error">{text.invalid}</StatusMessage>}
         {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{text.serviceUnavailable}</StatusMessage>}
         {!pending && state.status === 'failed' && <StatusMessage tone="error">{text.somethingWrong}</StatusMessage>}
         {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable' || state.status === 'failed') && (
@@ -94,6 +102,6 @@ export function BookingAction({
 
 /** The cancel screen asks only while the question is open; afterwards it says what happened. */
 function headingOf(userAction: UserAction, state: BookingActionState, text: BookingActionText): string {
-  if (userAction === 'retain' || state.status === 'expired') return text.heading;
+  if (userAction === 'retain' || state.status === 'expired' || state.status === 'invalid') return text.heading;
   return state.status === 'done' ? text.cancelledHeading : text.cancelHeading;
 }

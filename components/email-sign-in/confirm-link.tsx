@@ -11,6 +11,7 @@ import { CONFIRM_FIELD } from './confirmation-field';
 /** The words of the link confirmation, translated by the page on the server. */
 export type ConfirmLinkText = Record<
   | 'heading'
+  | 'headingWithoutScript'
   | 'askHeading'
   | 'confirm'
   | 'decline'
@@ -83,7 +84,15 @@ export function ConfirmLink({
   return (
     <form ref={form} action={formAction} className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-balance" aria-live="polite">
-        {heading}
+        {state.status === 'checking' ? (
+          <>
+            {/* Without script nothing checks the link until the button below is pressed. */}
+            <span className="noscript:hidden">{heading}</span>
+            <noscript>{text.headingWithoutScript}</noscript>
+          </>
+        ) : (
+          heading
+        )}
       </h1>
       {asking && <p>{text.askBody}</p>}
       {(asking || state.status === 'confirmed-elsewhere') && text.askedAt && <p className="text-muted">{text.askedAt}</p>}
@@ -108,7 +117,7 @@ export function ConfirmLink({
         </>
       )}
       {(pending || state.status === 'checking' || state.status === 'signed-in') && (
-        <div className="flex justify-center py-4 text-primary" role="status" aria-label={text.loading}>
+        <div className="flex justify-center py-4 text-primary noscript:hidden" role="status" aria-label={text.loading}>
           <Spinner className="size-10" />
         </div>
       )}

@@ -4,6 +4,7 @@ import { lazy, Suspense, useActionState, useEffect, useRef, useState, type React
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
+import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
 import { isValidEmail } from '@/lib/validation';
 import { LanguageField } from '@/components/i18n/language-field';
 import type { Messages } from '@/lib/i18n/messages';
@@ -166,7 +167,7 @@ function EmailForm({
       <LanguageField language={language} />
       <div className="space-y-1.5">
         <label htmlFor="email" className="block font-medium">
-          {text.form.emailLabel}
+          {withoutBreakAfterSingleLetter(text.form.emailLabel)}
           {lastUsedMark && <> {lastUsedMark}</>}
         </label>
         <input

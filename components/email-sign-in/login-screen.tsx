@@ -7,6 +7,7 @@ import { trialExpiredContent } from '@/components/trial-expired/trial-expired-co
 import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
+import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { loginPagePath } from '@/lib/base-path';
 import type { Language } from '@/lib/i18n/routing';
@@ -74,11 +75,11 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
         header={
           <>
             <h1 className="text-2xl font-bold">{t('heading')}</h1>
-            <p className="mt-2 text-muted">{intro}</p>
+            <p className="mt-2 text-muted">{withoutBreakAfterSingleLetter(intro)}</p>
             {error && (
               <LoginPageMessage tone={error.tone}>
                 <div className="mt-4">
-                  <StatusMessage tone={error.tone}>{tErrors(error.message)}</StatusMessage>
+                  <StatusMessage tone={error.tone}>{withoutBreakAfterSingleLetter(tErrors(error.message))}</StatusMessage>
                 </div>
               </LoginPageMessage>
             )}

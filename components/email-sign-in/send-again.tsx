@@ -12,7 +12,7 @@ import type { Language } from '@/lib/i18n/routing';
 import { SentAgo, type SentAgoText } from './sent-ago';
 
 /** Every word of "send again", translated by the page on the server (no message formatter here). */
-export type SendAgainText = Pick<Messages['mailSent'], 'sendAgain' | 'sendingAgain' | 'sentAgain' | 'wait30' | 'delayAdvice'> &
+export type SendAgainText = Pick<Messages['mailSent'], 'sendAgain' | 'sendingAgain' | 'sentAgain' | 'wait30' | 'delayAdvice' | 'delayAdviceWithoutScript'> &
   SentAgoText & {
     /** With `argumentMarker('seconds')` where the number goes, filled in here as the count runs down. */
     sendAgainLocked: string;
@@ -58,23 +58,27 @@ export function SendAgain({
     ? sentAgoMs
     : Math.max(0, resent.at === null ? sentAgoMs + clock.now - clock.startedAt : clock.now - resent.at);
   const remainingMs = Math.max(0, lockMs - elapsedMs);
-  const locked = remainingMs > 0;
+  // Only a running island can lift the lock and count it down; until then (and without script) the
+  // button stays pressable and the server answers a press within the 30 s.
+  const locked = clock !== null && remainingMs > 0;
 
   return (
     <div className="space-y-4">
       <p className="text-muted">
-        <SentAgo language={language} sentAgoMs={elapsedMs} text={text} /> {text.delayAdvice}
+        <SentAgo language={language} sentAgoMs={elapsedMs} text={text} /> <span className="noscript:hidden">{text.delayAdvice}</span>
+        <noscript>{text.delayAdviceWithoutScript}</noscript>
       </p>
       <form action={formAction} onSubmit={() => setSubmittedAt(Date.now())}>
         <LanguageField language={language} />
         <SendAgainButton locked={locked} label={text.sendAgain} pendingLabel={text.sendingAgain} tooltip={text.wait30} />
         {/* Right under the button it describes, so that it reads as the button's caption. Its line
             stays when the count ends, so that nothing below it moves. */}
-        <p id="send-again-hint" className="mt-1.5 min-h-5 text-sm text-muted">
+        <p id="send-again-hint" className="mt-1.5 min-h-5 text-sm text-muted noscript:hidden">
           {locked && text.sendAgainLocked.replace(argumentMarker('seconds'), String(Math.ceil(remainingMs / 1000)))}
         </p>
         <div aria-live="polite" className="mt-2 min-h-5 text-sm">
           {state.status === 'sent' && <p className="text-success">{text.sentAgain}</p>}
+          {state.status === 'locked' && <p className="text-muted">{text.wait30}</p>}
           {state.status === 'error' && <p className="text-danger">{state.message}</p>}
         </div>
       </form>

@@ -88,7 +88,8 @@ export function SignInStatus({
 
   const tone = status === 'expired' || status === 'unavailable' ? 'text-danger' : 'text-muted';
   return (
-    <p role="status" className={`flex items-center gap-2 ${tone}`} data-status={status}>
+    // Without script nothing asks the server: no waiting words, no spinner (the page offers a button instead).
+    <p role="status" className={`flex items-center gap-2 noscript:hidden ${tone}`} data-status={status}>
       {/* Five turns, then it stands still beside its words: no motion for 15 minutes beside the controls (WCAG 2.2.2). */}
       {(status === 'pending' || status === 'signed-in') && <Spinner className="size-4 [animation-iteration-count:5]" />}
       {text[status]}

@@ -34,13 +34,20 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
   redirect(location.startsWith('/') ? `${loginOrigin(context.host)}${location}` : location);
 }
 
-/** The picker's back button: forget the list, back to the login as cancelled. */
+/**
+ * The picker's back button: forget the list, back to the login as cancelled. Leaving is a choice
+ * too, so the list is replaced by the same finished mark as after an organisation: the browser's
+ * Back to the picker then shows the login page calmly, not "took too long or was interrupted".
+ */
 export async function leavePicker(form: FormData): Promise<void> {
   const locale = formLanguage(form);
   const { host, cookies, received } = await requestContext();
   const offered = await readSsoOrganisations(received);
   clearCookie(cookies, 'ssoOrganisations', host);
-  if (offered) countSignInFailure(offered.provider, 'cancelled');
+  if (offered) {
+    countSignInFailure(offered.provider, 'cancelled');
+    await writeSsoOrganisationChosen(cookies, host, { provider: offered.provider });
+  }
   await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
 }
 

@@ -16,8 +16,8 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
   const received = await receivedCookies();
   const offered = await readSsoOrganisations(received);
   if (!offered) {
-    // Back after a choice: the sign-in succeeded, so the login page, calm and without sending the
-    // person straight back to where they came from. Otherwise the sign-in was interrupted.
+    // Back after a choice (an organisation, or the picker's own Back): the login page, calm and
+    // without sending the person straight back to where they came from. Otherwise the sign-in was interrupted.
     if (await readSsoOrganisationChosen(received)) return await redirectToPage({ pathname: '/', query: { from: 'picker' } }, lang);
     return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, lang);
   }

@@ -18,7 +18,10 @@ export function LoginPageMessage({ tone, children }: { tone: 'info' | 'error'; c
     const dismiss = () => setVisible(false);
     if (tone === 'info') {
       if (held) return;
-      const timer = setTimeout(dismiss, STATUS_MESSAGE_LIFETIME_MS);
+      const timer = setTimeout(() => {
+        dismiss();
+        forgetMessageInAddress();
+      }, STATUS_MESSAGE_LIFETIME_MS);
       return () => clearTimeout(timer);
     }
     for (const type of ['input', 'submit']) document.addEventListener(type, dismiss, true);
@@ -34,4 +37,12 @@ export function LoginPageMessage({ tone, children }: { tone: 'info' | 'error'; c
       {children}
     </div>
   );
+}
+
+/** Once the news has gone, a reload must not bring it back: `?error=` leaves the address, the rest of the query stays. */
+function forgetMessageInAddress() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('error')) return;
+  url.searchParams.delete('error');
+  window.history.replaceState(window.history.state, '', url);
 }

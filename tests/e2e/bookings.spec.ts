@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
+import de from '../../messages/de.json' with { type: 'json' };
+import nl from '../../messages/nl.json' with { type: 'json' };
 import { backendCalls } from './support/backend.ts';
 
 /** A query key of its own, so that this test finds its calls among those of parallel tests. */
@@ -35,23 +38,30 @@ test('"cancel" asks first and calls the backend only after the confirming click'
   // Cancelling cannot be undone: the danger colour, not the primary blue of going on.
   await expect(page.getByRole('button', { name: 'Ja, reservering annuleren' })).toHaveCSS('background-color', 'rgb(180, 35, 24)');
   await page.getByRole('button', { name: 'Ja, reservering annuleren' }).click();
-  await expect(page.getByText('Reservering geannuleerd.')).toBeVisible();
+  await expect(page.getByText(nl.bookings.cancelledBody)).toBeVisible();
   expect(await userActionCalls(request, key)).toHaveLength(1);
 });
 
-const cancelledHeadings = [
-  { language: 'en', confirm: 'Yes, cancel the booking', question: 'Cancel this booking?', heading: 'Booking cancelled', message: 'Booking cancelled.' },
-  { language: 'de', confirm: 'Ja, Buchung stornieren', question: 'Diese Buchung stornieren?', heading: 'Buchung storniert', message: 'Buchung storniert.' },
-  { language: 'nl', confirm: 'Ja, reservering annuleren', question: 'Deze reservering annuleren?', heading: 'Reservering geannuleerd', message: 'Reservering geannuleerd.' },
-];
+const dictionaries = { en, de, nl };
 
-for (const { language, confirm, question, heading, message } of cancelledHeadings) {
-  test(`${language}: once cancelled, the heading says so instead of still asking`, async ({ page }) => {
+for (const language of ['en', 'de', 'nl'] as const) {
+  const t = dictionaries[language].bookings;
+  test(`${language}: once cancelled, the heading and the tab's title say so, and the box below says what follows instead of repeating it`, async ({ page }) => {
     await page.goto(`/login/${language}/bookings-extend?userAction=cancel&token=cancel-ok`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
-    await page.getByRole('button', { name: confirm }).click();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(message);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.cancelHeading);
+    await expect(page).toHaveTitle(`${t.cancelHeading} · Desk Booking`);
+    await page.getByRole('button', { name: t.confirmCancel }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(t.cancelledBody);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.cancelledHeading);
+    await expect(page).toHaveTitle(`${t.cancelledHeading} · Desk Booking`);
+    await expect(page.getByRole('main').getByText(t.cancelledHeading)).toHaveCount(1);
+  });
+
+  test(`${language}: a booking link the backend does not know says it is not valid; one it knows as expired still says expired`, async ({ page }) => {
+    await page.goto(`/login/${language}/bookings-extend?userAction=retain&token=no-such-booking-${Date.now()}`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.invalid);
+    await page.goto(`/login/${language}/bookings-extend?userAction=retain&token=expired`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.expired);
   });
 }
 

@@ -61,6 +61,9 @@ test('a link opened on another device signs in that device; the waiting browser 
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   await expect(page).toHaveTitle(/^Type the code from the other browser/);
+  // The text above says where the link was confirmed; the status below does not say it again.
+  await expect(page.getByRole('main')).toContainText('confirmed in another browser', { useInnerText: true });
+  await expect(page.getByRole('main')).not.toContainText('Link confirmed in another browser.', { useInnerText: true });
   // Typed or pasted with a space, only the digits arrive.
   await codeField.pressSequentially(`${code.slice(0, 3)} ${code.slice(3)}`);
   await expect(codeField).toHaveValue(code);

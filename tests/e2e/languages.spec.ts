@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { languageRegistry } from '../../lib/i18n/languages.ts';
+import { newColleague, uniqueAddress } from './support/backend.ts';
+import { LOGIN_ORIGIN } from './support/environment.ts';
+import { requestLink } from './support/sign-in.ts';
 
 const dictionaries = { en, de, nl };
 
@@ -131,4 +134,69 @@ test('German headings on a phone leave no word alone on their last line', async 
     });
     if (wordsPerLine.length > 1) expect(wordsPerLine.at(-1), `${path}: words per line ${wordsPerLine.join(', ')}`).toBeGreaterThan(1);
   }
+});
+
+/**
+ * Every place in the main card where "E-Mail" is split across two lines, with the words around
+ * it. Where a line ends depends on the font's widths, so the card is also laid out at every width
+ * from a narrow phone's up to its own: a break the browser may take at one of them is found.
+ */
+async function eMailSplitAcrossLines(page: Page): Promise<string[]> {
+  return await page.getByRole('main').evaluate((main) => {
+    const split = new Set<string>();
+    const ownWidth = main.getBoundingClientRect().width;
+    const check = () => {
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (!node.parentElement?.checkVisibility()) continue;
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/E-Mail/g)) {
+          const top = (index: number) => {
+            const range = document.createRange();
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            return range.getBoundingClientRect().top;
+          };
+          if (Math.abs(top(match.index) - top(match.index + 2)) >= 1) split.add(`${main.getBoundingClientRect().width} px: ${text}`);
+        }
+      }
+    };
+    for (let width = 260; width <= ownWidth; width += 1) {
+      main.style.width = `${width}px`;
+      check();
+    }
+    main.style.width = '';
+    check();
+    return [...split];
+  });
+}
+
+test.describe('German at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 }, locale: 'de-DE' });
+
+  test('"E-Mail" never breaks after "E-", on the login page (also with the e-mail as last used), the mail-sent view and sign-up', async ({ page, context }) => {
+    const screens: Array<() => Promise<void>> = [
+      async () => void (await page.goto('/login/de')),
+      async () => {
+        await context.addCookies([{ name: '__Host-lastSignInMethod', value: 'email', url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' }]);
+        await page.goto('/login/de');
+        await expect(page.getByLabel(/zuletzt verwendet/)).toBeVisible();
+      },
+      ...['sso-user-not-found', 'provider-not-configured', 'sign-up-expired', 'provider-unavailable', 'google-email-not-verified', 'microsoft-email-not-verified'].map(
+        (error) => async () => void (await page.goto(`/login/de?error=${error}`)),
+      ),
+      async () => requestLink(page, uniqueAddress('anna@acme.test'), 'de'),
+      async () => requestLink(page, newColleague(), 'de', 'signup'),
+    ];
+    const found: string[] = [];
+    for (const open of screens) {
+      await open();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      found.push(...(await eMailSplitAcrossLines(page)).map((where) => `${page.url()}: ${where}`));
+    }
+    expect(found).toEqual([]);
+    // The label is still found by its text, hyphens and all.
+    await page.goto('/login/de');
+    await expect(page.getByLabel('Geschäftliche E-Mail-Adresse', { exact: false })).toBeVisible();
+  });
 });

@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
-import { newColleague, uniqueAddress } from './support/backend.ts';
+import { latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { requestLink } from './support/sign-in.ts';
-import { LOGIN_ORIGIN } from './support/environment.ts';
+import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back, the time since the link. */
 
@@ -271,3 +271,65 @@ test('sending the link again starts the time since it was sent over, in the page
   await page.reload();
   await expect(page.getByText(sentAgo.en.justNow, { exact: true })).toBeVisible();
 });
+
+/** The words of a rich message after its `<email></email>`: what it says once the address is named. */
+function afterAddress(message: string): string {
+  return message.split('<email></email>')[1]!.replace(/^\.\s*/, '').trim();
+}
+
+for (const language of ['en', 'de', 'nl'] as const) {
+  test(`without JavaScript (${language}), "Check your inbox" and the link's page say what to press instead of promising to go on by themselves, with no spinner or countdown that cannot move`, async ({ browser }) => {
+    const t = dictionaries[language];
+    const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN, locale: language });
+    const page = await context.newPage();
+    const email = uniqueAddress('anna@acme.test');
+    await requestLink(page, email, language);
+    const main = page.getByRole('main');
+    // Read as a person sees the page: innerText leaves out what is not shown.
+    const shown = { useInnerText: true };
+    await expect(main).toContainText(afterAddress(t.mailSent.withoutScriptBody), shown);
+    await expect(main).not.toContainText(afterAddress(t.mailSent.body), shown);
+    await expect(main).not.toContainText(t.mailSent.waiting, shown);
+    await expect(main).not.toContainText(t.mailSent.sendAgainLocked.split('{seconds}')[0]!, shown);
+    await expect(main).not.toContainText(t.mailSent.delayAdvice, shown);
+    await expect(main).toContainText(t.mailSent.delayAdviceWithoutScript, shown);
+    await expect(main.locator('.animate-spin:visible')).toHaveCount(0);
+    const sendAgain = main.getByRole('button', { name: t.mailSent.sendAgain });
+    await expect(sendAgain, 'a button that works when pressed does not look locked').toHaveCSS('opacity', '1');
+    // Pressed within the 30 seconds, the server says why no link went out.
+    await sendAgain.click();
+    await expect(main).toContainText(t.mailSent.wait30, shown);
+
+    await page.goto(await latestSignInLink(page.request, email));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.validateLink.headingWithoutScript, shown);
+    await expect(main).not.toContainText(t.validateLink.heading, shown);
+    await expect(main.locator('.animate-spin:visible')).toHaveCount(0);
+    await main.getByRole('button', { name: t.validateLink.continue }).click();
+    await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+    await context.close();
+  });
+
+  test(`with JavaScript (${language}), the same pages go on by themselves and say so: the control beside the test without it`, async ({ browser }) => {
+    const t = dictionaries[language];
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: LOGIN_ORIGIN, locale: language });
+    const page = await context.newPage();
+    const email = uniqueAddress('anna@acme.test');
+    await requestLink(page, email, language);
+    const main = page.getByRole('main');
+    const shown = { useInnerText: true };
+    await expect(main).toContainText(afterAddress(t.mailSent.body), shown);
+    await expect(main).not.toContainText(afterAddress(t.mailSent.withoutScriptBody), shown);
+    await expect(main).toContainText(t.mailSent.waiting, shown);
+    await expect(main).toContainText(t.mailSent.sendAgainLocked.split('{seconds}')[0]!, shown);
+    await expect(main).toContainText(t.mailSent.delayAdvice, shown);
+    await expect(main).not.toContainText(t.mailSent.delayAdviceWithoutScript, shown);
+    await expect(main.locator('.animate-spin:visible')).toHaveCount(1);
+    await expect(main.getByRole('button', { name: t.mailSent.continueWithoutScript })).toHaveCount(0);
+
+    // The link's page checks by itself, in a tab of its own, and the waiting tab follows.
+    const linkPage = await context.newPage();
+    await linkPage.goto(await latestSignInLink(page.request, email));
+    await expect(linkPage).toHaveURL(`${organisationOrigin('acme')}/`);
+    await context.close();
+  });
+}

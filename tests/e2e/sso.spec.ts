@@ -52,8 +52,31 @@ for (const { provider, button } of providers) {
       await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
       await expect(page.getByRole('main').getByRole('status')).toHaveText('Sign-in was cancelled.');
       await page.goto(`/login/en/${provider}/organisations`);
-      await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+      await expect(page).toHaveURL(/\/login\/en\?from=picker$/);
+      await expect(page.getByRole('button', { name: /^(acme|globex|initech)$/ })).toHaveCount(0);
     });
+
+    for (const javaScriptEnabled of [true, false]) {
+      test(`browser Back after the picker's own Back shows the login page calmly, and signs nobody in (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({ browser }) => {
+        const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }, LOGIN_ORIGIN));
+        await expect(page).toHaveURL(new RegExp(`/login/en/${provider}/organisations$`));
+        await page.getByRole('button', { name: 'Back' }).click();
+        await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+        // Back asks the picker's address again, whose list is gone: the person left, nothing was interrupted.
+        await page.goBack();
+        await expect(page).toHaveURL(/\/login\/en\?from=picker$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+        await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+        await expect(page.getByRole('main').getByText(/took too long|interrupted/)).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /^(acme|globex|initech)$/ })).toHaveCount(0);
+        for (const organisation of ['acme', 'globex', 'initech']) {
+          expect((await context.cookies(organisationOrigin(organisation))).map((cookie) => cookie.name)).not.toContain(`${organisation}AccessToken`);
+        }
+        await context.close();
+      });
+    }
 
     test('Back after choosing an organisation shows the login page calmly: no failure, no auto-forward, and the finished choice cannot be made again', async ({ page, browser }) => {
       await page.goto(startPath(provider, { login_hint: 'sso-many@acme.test' }));
@@ -265,10 +288,10 @@ test.describe('what never reaches ssoLogin', () => {
 });
 
 /** The page's clock stands still until the island has hydrated and run its effects: the seconds a busy machine takes to load are not counted. */
-async function loginPageWithMessage(page: Page, error: string) {
+async function loginPageWithMessage(page: Page, error: string, otherQuery = '') {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  await page.goto(`/login/en?error=${error}`);
+  await page.goto(`/login/en?error=${error}${otherQuery}`);
   // React marks the nodes it has hydrated, and runs effects in a task of its own scheduler, which
   // a message posted after it waits for.
   await expect
@@ -302,6 +325,25 @@ test('a sign-in the person cancelled is a neutral note, not a red alert, and cle
   await expect(note).toBeVisible();
   await page.clock.fastForward(1_500);
   await expect(note).toHaveCount(0);
+});
+
+test('once the cancelled note has faded, the address bar no longer carries it, so a reload does not show it again; the rest of the query stays', async ({ page }) => {
+  await loginPageWithMessage(page, 'user-close', '&lang=en');
+  const note = page.getByRole('main').getByRole('status').filter({ hasText: 'Sign-in was cancelled.' });
+  await expect(note).toBeVisible();
+  await expect(page).toHaveURL(/\?error=user-close&lang=en$/);
+  await page.clock.fastForward(10_500);
+  await expect(note).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login\/en\?lang=en$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.getByText('Sign-in was cancelled.')).toHaveCount(0);
+});
+
+test('an error is not taken out of the address bar: it stays, as on the page, until the person acts', async ({ page }) => {
+  await loginPageWithMessage(page, 'sso-user-not-found');
+  await page.clock.fastForward(60_000);
+  await expect(page).toHaveURL(/\?error=sso-user-not-found$/);
 });
 
 test('the loading overlay after a provider button hides after 4 seconds if the provider is slow', async ({ page }) => {

@@ -43,7 +43,7 @@ describe('the message files', () => {
   it('the rule finds sentences in every namespace that has them, not just errors', () => {
     // A guard on the rule itself: were it to classify nothing, the punctuation check would be empty.
     const sentences = entriesOf(dictionaries).filter(isSentence).map((entry) => entry.key);
-    expect(sentences).toEqual(expect.arrayContaining(['errors.invalidEmail', 'mailSent.body', 'bookings.cancelled', 'validateLink.confirmed']));
+    expect(sentences).toEqual(expect.arrayContaining(['errors.invalidEmail', 'mailSent.body', 'bookings.invalid', 'validateLink.confirmed']));
     expect(sentences).not.toContain('login.heading');
     expect(sentences).not.toContain('login.submit');
     expect(sentences).not.toContain('signUp.nameHint');
@@ -95,7 +95,7 @@ describe('the checks', () => {
   it.each<[Language, string, string]>([
     ['en', 'errors.invalidEmail', 'Invalid e-mail address'],
     ['de', 'errors.userClose', 'Die Anmeldung wurde abgebrochen'],
-    ['nl', 'bookings.cancelled', 'Reservering geannuleerd'],
+    ['nl', 'bookings.invalid', 'Deze link is ongeldig'],
     ['en', 'mailSent.body', 'We sent a sign-in link to <email></email>'],
     ['en', 'login.heading', 'Sign in.'],
     ['de', 'login.submit', 'Anmeldelink senden.'],

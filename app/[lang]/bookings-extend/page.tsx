@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { performBooking } from '@/components/bookings/actions';
@@ -11,7 +12,13 @@ import { isMobileRequest } from '@/lib/request/user-agent';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 
 // The link's query is its credential: no referrer to other sites.
-export const generateMetadata = headingAsTitle('bookings', 'heading', { referrer: 'same-origin' });
+const bookingTitle = headingAsTitle('bookings', 'heading', { referrer: 'same-origin' });
+const cancelTitle = headingAsTitle('bookings', 'cancelHeading', { referrer: 'same-origin' });
+
+/** Titled as the page's first heading: the cancel link asks its question there too. */
+export async function generateMetadata({ params, searchParams }: LanguagePageProps): Promise<Metadata> {
+  return (firstValues(await searchParams).userAction === 'cancel' ? cancelTitle : bookingTitle)({ params });
+}
 
 /** `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. */
 export default async function BookingLinkPage({ params, searchParams }: LanguagePageProps) {
@@ -37,9 +44,10 @@ export default async function BookingLinkPage({ params, searchParams }: Language
       'cancelBody',
       'confirmCancel',
       'cancelling',
-      'cancelled',
+      'cancelledBody',
       'cancelledHeading',
       'expired',
+      'invalid',
       'extend',
       'openApp',
     ])),

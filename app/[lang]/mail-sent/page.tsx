@@ -56,7 +56,14 @@ async function CodeEntry({ language, pollText }: { language: Language; pollText:
           wrong,
         }}
       />
-      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} codeNeeded text={pollText} />
+      {/* Above, the text says already where the link was confirmed: the status stays silent until something changes. */}
+      <SignInStatus
+        statusUrl={STATUS_URL}
+        intervalMs={SIGN_IN_POLL_INTERVAL_MS}
+        declinedLocation={declinedLocation(language)}
+        codeNeeded
+        text={{ ...pollText, 'code-needed': '' }}
+      />
       <AnotherAddressButton language={language} />
     </section>
   );
@@ -85,19 +92,20 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
   };
   if (pending.confirmedElsewhere) return <CodeEntry language={lang} pollText={pollText} />;
   const webmail = webmailFor(pending.email);
+  const email = () => (
+    <strong>
+      <EmailAddress email={pending.email} />
+    </strong>
+  );
 
   return (
     <section className="space-y-5">
       <ViewHeading>{t('heading')}</ViewHeading>
-      <p>
-        {t.rich('body', {
-          email: () => (
-            <strong>
-              <EmailAddress email={pending.email} />
-            </strong>
-          ),
-        })}
-      </p>
+      {/* Without script the page cannot go on by itself: it says which button to press instead. */}
+      <p className="noscript:hidden">{t.rich('body', { email })}</p>
+      <noscript>
+        <p>{t.rich('withoutScriptBody', { email })}</p>
+      </noscript>
       <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(lang)} text={pollText} />
       <noscript>
         <FormButton action={continueEmailSignIn} language={lang} label={t('continueWithoutScript')} />
@@ -122,6 +130,7 @@ export default async function MailSentPage({ params }: { params: Promise<{ lang:
           sentJustNow: t('sentJustNow'),
           sentAgo: t('sentAgo', { ago: argumentMarker('ago') }),
           delayAdvice: t('delayAdvice'),
+          delayAdviceWithoutScript: t('delayAdviceWithoutScript'),
         }}
       />
       <AnotherAddressButton language={lang} />

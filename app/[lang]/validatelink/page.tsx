@@ -55,6 +55,7 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   const text = {
     ...(await islandText('validateLink', [
       'heading',
+      'headingWithoutScript',
       'askHeading',
       'confirm',
       'decline',
