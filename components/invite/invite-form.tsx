@@ -6,11 +6,14 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
-import { disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
+import { characterNamedInWords, disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
 import type { InviteFormState, InviteProblem } from './actions';
 
 /** The words of the invitation's name entry, translated by the page on the server. */
-export type InviteFormText = Record<'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'invalidInvite' | 'notSent' | 'submit' | 'submitting', string> & {
+export type InviteFormText = Record<
+  'emailLabel' | 'nameLabel' | 'nameHint' | 'nameRequired' | 'nameApostrophe' | 'nameQuotationMark' | 'invalidInvite' | 'notSent' | 'submit' | 'submitting',
+  string
+> & {
   /** With `argumentMarker('character')` where the refused character goes. */
   nameCharacter: string;
   errors: Record<ErrorMessageKey, string>;
@@ -75,6 +78,10 @@ function InviteNameEntry({
 
 function messageFor(problem: InviteProblem, text: InviteFormText): string {
   if ('errors' in problem) return text.errors[problem.errors];
-  if (problem.invite === 'nameCharacter') return text.nameCharacter.replace(argumentMarker('character'), visibleCharacter(problem.character));
+  if (problem.invite === 'nameCharacter') {
+    const named = characterNamedInWords(problem.character);
+    if (named) return text[named === 'apostrophe' ? 'nameApostrophe' : 'nameQuotationMark'];
+    return text.nameCharacter.replace(argumentMarker('character'), visibleCharacter(problem.character));
+  }
   return text[problem.invite];
 }

@@ -36,8 +36,10 @@ test('a forwarded field longer than 2,048 characters is not passed on; the other
 const nameRules = [
   { name: '   ', message: 'Please enter your name.' },
   { name: '<b>Bob</b>', message: '“<” cannot be used in a name here. Please leave it out or use a space instead.' },
-  { name: 'Bob"; DROP TABLE users', message: '“"” cannot be used in a name here. Please leave it out or use a space instead.' },
-  { name: "O'Brien", message: '“\'” cannot be used in a name here. Please leave it out or use a space instead.' },
+  // A quotation mark or an apostrophe is named in words: in marks of its own it reads as three marks in a row.
+  { name: 'Bob"; DROP TABLE users', message: 'A quotation mark cannot be used in a name here. Please leave it out or use a space instead.' },
+  { name: "O'Brien", message: 'An apostrophe cannot be used in a name here. Please leave it out or use a space instead.' },
+  { name: 'O’Brien', message: 'An apostrophe cannot be used in a name here. Please leave it out or use a space instead.' },
 ];
 
 for (const { name, message } of nameRules) {
@@ -87,7 +89,7 @@ const invitations = [
     wayOut: 'Use another e-mail address',
     login: 'Sign in',
     join: 'Join',
-    apostrophe: '“\'” cannot be used in a name here. Please leave it out or use a space instead.',
+    apostrophe: 'An apostrophe cannot be used in a name here. Please leave it out or use a space instead.',
     incomplete: 'This invitation link is incomplete',
     backToLogin: 'Back to sign-in',
   },
@@ -100,7 +102,7 @@ const invitations = [
     wayOut: 'Andere E-Mail-Adresse verwenden',
     login: 'Anmelden',
     join: 'Beitreten',
-    apostrophe: '„\'“ ist in einem Namen hier nicht erlaubt. Bitte lassen Sie das Zeichen weg oder setzen Sie stattdessen ein Leerzeichen.',
+    apostrophe: 'Ein Apostroph ist in einem Namen hier nicht erlaubt. Bitte lassen Sie ihn weg oder setzen Sie stattdessen ein Leerzeichen.',
     incomplete: 'Dieser Einladungslink ist unvollständig',
     backToLogin: 'Zurück zur Anmeldung',
   },
@@ -113,7 +115,7 @@ const invitations = [
     wayOut: 'Ander e-mailadres gebruiken',
     login: 'Inloggen',
     join: 'Meedoen',
-    apostrophe: '“\'” kan hier niet in een naam worden gebruikt. Laat het teken weg of gebruik in plaats daarvan een spatie.',
+    apostrophe: 'Een apostrof kan hier niet in een naam worden gebruikt. Laat hem weg of gebruik in plaats daarvan een spatie.',
     incomplete: 'Deze uitnodigingslink is onvolledig',
     backToLogin: 'Terug naar inloggen',
   },

@@ -1,4 +1,5 @@
 import {
+  characterNamedInWords,
   DISPLAY_NAME_MAX_LENGTH,
   disallowedInviteNameCharacter,
   isValidDisplayName,
@@ -121,5 +122,20 @@ describe('visibleCharacter', () => {
     ['\u200b', 'U+200B'],
   ])('shows %j as %j', (character, shown) => {
     expect(visibleCharacter(character)).toBe(shown);
+  });
+});
+
+describe('characterNamedInWords', () => {
+  it.each([
+    ["'", 'apostrophe'],
+    ['’', 'apostrophe'],
+    ['`', 'apostrophe'],
+    ['"', 'quotationMark'],
+    ['„', 'quotationMark'],
+    ['»', 'quotationMark'],
+    ['<', undefined],
+    ['!', undefined],
+  ] as const)('%s: %s', (character, named) => {
+    expect(characterNamedInWords(character)).toBe(named);
   });
 });

@@ -50,7 +50,7 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
         action={joinInvitation.bind(null, lang, inviteFields)}
         email={email && <EmailAddress email={email} />}
         text={{
-          ...(await islandText('invite', ['nameLabel', 'nameRequired', 'invalidInvite', 'submit', 'submitting'])),
+          ...(await islandText('invite', ['nameLabel', 'nameRequired', 'nameApostrophe', 'nameQuotationMark', 'invalidInvite', 'submit', 'submitting'])),
           nameCharacter: t('nameCharacter', { character: argumentMarker('character') }),
           emailLabel: tSignUp('emailLabel'),
           nameHint: tSignUp('nameHint'),
