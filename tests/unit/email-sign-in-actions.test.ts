@@ -1,11 +1,10 @@
-import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { chooseAnotherAddress, requestSignInLink, sendLinkAgain } from '@/components/email-sign-in/actions';
 import { verifyUser } from '@/lib/backend/auth';
-import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import { readEmailSignIn, readKeptAddress, readSignUp, startWaitingForLink } from '@/lib/email-sign-in';
 import type { RequestHost } from '@/lib/hosts';
 import { metricsExposition } from '@/lib/metrics';
+import { browserCookies, form, redirected } from './server-action-request';
 
 /**
  * The e-mail form's server actions, with the request and the backend call stubbed: what each
@@ -29,37 +28,6 @@ process.env.APP_DOMAINS ??= 'desk.test';
 
 const host: RequestHost = { protocol: 'https', domain: 'desk.test', hostname: 'web.desk.test', port: '' };
 
-function browser() {
-  const jar = new Map<string, string>();
-  const store = {
-    set(name: string, value: string, attributes: CookieAttributes) {
-      if (attributes.maxAge === 0) jar.delete(name);
-      else jar.set(name, value);
-    },
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
-  const send = () => {
-    jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: header() }) as never);
-    jest.mocked(cookies).mockResolvedValue(store as never);
-  };
-  return { jar, store, send, received: () => parseCookieHeader(header()) };
-}
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-}
-
-async function redirected(action: Promise<unknown>): Promise<string> {
-  const error = await action.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof Error) || !('location' in error)) throw new Error(`no redirect, but ${String(error)}`);
-  return String(error.location);
-}
-
 /** The value of one e-mail series, as an operator's dashboard reads it. */
 async function emailSeries(metric: 'steps' | 'failures', label: string): Promise<number> {
   const series = metric === 'steps' ? `desk_login_sign_in_steps_total{method="email",step="${label}"}` : `desk_login_sign_in_failures_total{method="email",reason="${label}"}`;
@@ -74,7 +42,7 @@ describe('the e-mail form', () => {
   });
 
   it('refuses an address that is not one, in the page language, without asking the backend, and keeps what was typed', async () => {
-    browser().send();
+    browserCookies().send();
     await expect(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'anna@', lang: 'de' }))).resolves.toEqual({
       status: 'error',
       email: 'anna@',
@@ -84,7 +52,7 @@ describe('the e-mail form', () => {
   });
 
   it('a known address: the wait starts for the link the backend sent, and the browser goes to the mail-sent view', async () => {
-    const person = browser();
+    const person = browserCookies();
     person.send();
     jest.mocked(verifyUser).mockResolvedValueOnce({ ok: true, value: { next: 'linkSent', uuid: 'link-1' } });
     const location = await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: ' anna@acme.test ', lang: 'nl' })));
@@ -96,7 +64,7 @@ describe('the e-mail form', () => {
   });
 
   it('a new address: sign-up, with the backend\'s token kept sealed', async () => {
-    const person = browser();
+    const person = browserCookies();
     person.send();
     jest.mocked(verifyUser).mockResolvedValueOnce({ ok: true, value: { next: 'signUp', autoAddToken: 'token-9' } });
     expect(await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'new@acme.test', lang: 'en' })))).toBe('https://web.desk.test/login/en/signup');
@@ -105,7 +73,7 @@ describe('the e-mail form', () => {
   });
 
   it('send again: locked for 30 s after a link, then a new link and a new wait', async () => {
-    const person = browser();
+    const person = browserCookies();
     await startWaitingForLink(person.store, host, { uuid: 'link-1', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-1' });
     person.send();
     await expect(sendLinkAgain({ status: 'idle' }, form({ lang: 'en' }))).resolves.toEqual({ status: 'locked' });
@@ -124,11 +92,11 @@ describe('the e-mail form', () => {
 
   it('a fresh form for an address that just got a link waits out the same 30 s as "send again": no second mail; another address is not held up', async () => {
     jest.mocked(verifyUser).mockResolvedValue({ ok: true, value: { next: 'linkSent', uuid: 'link-5' } });
-    browser().send();
+    browserCookies().send();
     await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'bert@globex.test', lang: 'en' })));
     // Another browser, or the same one with the form reloaded: any number of fresh posts.
     for (let post = 0; post < 5; post += 1) {
-      browser().send();
+      browserCookies().send();
       await expect(requestSignInLink({ status: 'idle', email: '' }, form({ email: ' Bert@Globex.test', lang: 'en' }))).resolves.toEqual({
         status: 'rate-limited',
         email: 'Bert@Globex.test',
@@ -138,7 +106,7 @@ describe('the e-mail form', () => {
         text: { heading: 'en:rateLimit.heading' },
       });
     }
-    browser().send();
+    browserCookies().send();
     await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'carla@initech.test', lang: 'en' })));
     expect(jest.mocked(verifyUser).mock.calls.map(([email]) => email)).toEqual(['bert@globex.test', 'carla@initech.test']);
   });
@@ -146,12 +114,12 @@ describe('the e-mail form', () => {
   it('counts a sign-in started only for a valid address that was not held back: an invalid one or a second post within the 30 s is a failure only', async () => {
     jest.mocked(verifyUser).mockResolvedValue({ ok: true, value: { next: 'linkSent', uuid: 'link-counted' } });
     const before = { started: await emailSeries('steps', 'started'), invalid: await emailSeries('failures', 'invalid_address'), throttled: await emailSeries('failures', 'throttled') };
-    browser().send();
+    browserCookies().send();
     await requestSignInLink({ status: 'idle', email: '' }, form({ email: 'dora@', lang: 'en' }));
     expect(await emailSeries('steps', 'started')).toBe(before.started);
     expect(await emailSeries('failures', 'invalid_address')).toBe(before.invalid + 1);
 
-    const person = browser();
+    const person = browserCookies();
     person.send();
     await redirected(requestSignInLink({ status: 'idle', email: '' }, form({ email: 'dora@hooli.test', lang: 'en' })));
     expect(await emailSeries('steps', 'started')).toBe(before.started + 1);
@@ -174,7 +142,7 @@ describe('the e-mail form', () => {
   });
 
   it('"use another e-mail address" forgets the wait and any sign-up, and returns to the form in the page language', async () => {
-    const person = browser();
+    const person = browserCookies();
     await startWaitingForLink(person.store, host, { uuid: 'link-1', email: 'anna@acme.test', fromSignUp: true, deviceId: 'device-1' });
     person.send();
     expect(await redirected(chooseAnotherAddress(form({ lang: 'de' })))).toBe('https://web.desk.test/login/de');
