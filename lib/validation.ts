@@ -33,29 +33,6 @@ export function isValidInviteName(value: string): boolean {
 }
 
 /**
- * Marks that a message names in words: shown between quotation marks of its own, an apostrophe or
- * a quotation mark reads as three marks in a row (“'”).
- */
-const CHARACTERS_NAMED_IN_WORDS: Record<string, 'apostrophe' | 'quotationMark'> = {
-  "'": 'apostrophe',
-  '’': 'apostrophe',
-  '‘': 'apostrophe',
-  '`': 'apostrophe',
-  '´': 'apostrophe',
-  '"': 'quotationMark',
-  '“': 'quotationMark',
-  '”': 'quotationMark',
-  '„': 'quotationMark',
-  '‚': 'quotationMark',
-  '«': 'quotationMark',
-  '»': 'quotationMark',
-};
-
-export function characterNamedInWords(character: string): 'apostrophe' | 'quotationMark' | undefined {
-  return CHARACTERS_NAMED_IN_WORDS[character];
-}
-
-/**
  * A character as a message names it: itself, or its code point when it cannot be seen (a
  * no-break space, a tab, a control or formatting character).
  */

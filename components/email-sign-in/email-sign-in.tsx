@@ -82,6 +82,10 @@ function EmailSignInStep({
   }, [initialEmail, unsentEmail, forgetKeptAddress]);
   const [dismissed, setDismissed] = useState<EmailFormState | null>(null);
   const view = state === dismissed ? { ...state, status: 'idle' as const } : state;
+  useEffect(() => {
+    // Answered here, not on a page of its own: there is no Back to this entry to fill the field for.
+    if (state.status !== 'idle') forgetSentAddress();
+  }, [state]);
 
   if (view.status === 'rate-limited') {
     return (
@@ -204,3 +208,11 @@ function EmailForm({
 
 /** The key in the login page's history entry under which the address last posted from it is kept. */
 const SENT_ADDRESS = 'deskLoginSentAddress';
+
+function forgetSentAddress(): void {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && SENT_ADDRESS in state) {
+    const { [SENT_ADDRESS]: _sent, ...rest } = state as Record<string, unknown>;
+    window.history.replaceState(rest, '');
+  }
+}

@@ -6,7 +6,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
-import { characterNamedInWords, disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
+import { disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
+import { characterNamedInWords } from './named-characters';
 import type { InviteFormState, InviteProblem } from './actions';
 
 /** The words of the invitation's name entry, translated by the page on the server. */

@@ -16,11 +16,20 @@ import { testPort } from './support/environment.ts';
  * tests/e2e/support/prepare.ts from bench/bare-next; BENCHMARKS.md has the timings (npm run bench).
  */
 
-/** The login page, which everyone meets every morning, and every other screen. */
-const LOGIN_JAVASCRIPT_ABOVE_FLOOR_GZIP = 4 * 1024;
+/**
+ * The login page, which everyone meets every morning, and every other screen. The login page's
+ * was 4 KB until issue 35 gave its form what it needs to keep what was typed when a post is
+ * refused in front of the app (a 429, a 502, a dropped connection) and the address after Back:
+ * 4.5 KB measured then. Its chunks are immutable, so a returning browser loads none of it again.
+ */
+const LOGIN_JAVASCRIPT_ABOVE_FLOOR_GZIP = 5 * 1024;
 const SCREEN_JAVASCRIPT_ABOVE_FLOOR_GZIP = 8 * 1024;
-/** The login page in all, stylesheet included (issue 33). */
-const LOGIN_PAGE_GZIP = 10 * 1024;
+/**
+ * The login page in all, stylesheet included (issue 33, which asked 8 KB: open). Issue 35's page
+ * for a browser without script (what to press instead of a spinner) and the German "E-Mail" kept
+ * in one piece took it from 10,047 to 10,242 bytes; this guard keeps what is there from growing.
+ */
+const LOGIN_PAGE_GZIP = 10.5 * 1024;
 const HTML_GZIP = 8 * 1024;
 const INLINE_STYLESHEET_GZIP = 5 * 1024;
 const BARE_NEXT_PORT = testPort(4340);

@@ -223,7 +223,7 @@ const screens: Screen[] = [
     },
     act: (page, language) => page.getByRole('button', { name: text(language, 'bookings.confirmCancel') }).click(),
     message: alertInMain,
-    succeeded: (page, language) => expect(page.getByText(text(language, 'bookings.cancelled'))).toBeVisible({ timeout: 10_000 }),
+    succeeded: (page, language) => expect(page.getByText(text(language, 'bookings.cancelledBody'))).toBeVisible({ timeout: 10_000 }),
     accepts: ['malformed', 'wrong-shape'],
   },
   {

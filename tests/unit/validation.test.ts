@@ -1,5 +1,4 @@
 import {
-  characterNamedInWords,
   DISPLAY_NAME_MAX_LENGTH,
   disallowedInviteNameCharacter,
   isValidDisplayName,
@@ -7,6 +6,7 @@ import {
   isValidInviteName,
   visibleCharacter,
 } from '@/lib/validation';
+import { characterNamedInWords } from '@/components/invite/named-characters';
 
 describe('isValidEmail', () => {
   it.each([

@@ -58,6 +58,6 @@ test('a booking link to cancel asks first, and cancels on the confirming click',
   const window = await (await person({ device: 'phone' })).open('/login/en/bookings-extend?userAction=cancel&token=cancel-ok');
   await window.expectText('Cancel this booking?');
   await window.click('button', 'Yes, cancel the booking');
-  expect(await window.textOf('status', 'Booking cancelled.')).toBe('Booking cancelled.');
+  expect(await window.textOf('status', 'Your desk is free for colleagues again.')).toBe('Your desk is free for colleagues again.');
   expect(await window.textOf('heading', 'Booking cancelled')).toBe('Booking cancelled');
 });
