@@ -41,6 +41,23 @@ async function linkAskedFor(page: Page, email: string): Promise<string> {
   return latestSignInLink(page.request, email);
 }
 
+/**
+ * Two browsers without script: one asked for a link to Carla's address and waits; the other
+ * opened the link, said "Yes, sign me in" and shows the code for the first.
+ */
+async function confirmedWithoutScript(browser: Browser, askingOptions: Parameters<Browser['newContext']>[0] = {}) {
+  const asking = await newBrowser(browser, { javaScriptEnabled: false, ...askingOptions });
+  const page = await asking.newPage();
+  const link = await linkAskedFor(page, uniqueAddress('carla@initech.test'));
+  const other = await newBrowser(browser, { javaScriptEnabled: false });
+  const otherPage = await other.newPage();
+  await otherPage.goto(link);
+  await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  const code = (await otherPage.getByTestId('link-code').textContent()) ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  return { asking, page, other, otherPage, code };
+}
+
 /** Names of the hand-off's cookies this browser holds for the organisations' hosts. */
 async function organisationCookieNames(context: BrowserContext): Promise<string[]> {
   return (await context.cookies(organisationOrigin('acme'))).filter((cookie) => cookie.domain === `.${DOMAIN}`).map((cookie) => cookie.name);
@@ -141,17 +158,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
   });
 
   test('without JavaScript on either side: the confirming browser shows the code, the waiting one asks for it and continues', async ({ browser }) => {
-    const waiting = await newBrowser(browser, { javaScriptEnabled: false });
-    const page = await waiting.newPage();
-    const email = uniqueAddress('carla@initech.test');
-    const link = await linkAskedFor(page, email);
-
-    const other = await newBrowser(browser, { javaScriptEnabled: false });
-    const otherPage = await other.newPage();
-    await otherPage.goto(link);
-    await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
-    const code = (await otherPage.getByTestId('link-code').textContent()) ?? '';
-    expect(code).toMatch(/^\d{6}$/);
+    const { asking: waiting, page, other, code } = await confirmedWithoutScript(browser);
     await other.close();
 
     await page.getByRole('button', { name: 'I have opened the link' }).click();
@@ -244,17 +251,7 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
   });
 
   test('without JavaScript on either side, the code page says when and where the link was asked, and its "I did not ask for this" voids the code', async ({ browser }) => {
-    const asking = await newBrowser(browser, { javaScriptEnabled: false, userAgent: FIREFOX_ON_WINDOWS });
-    const page = await asking.newPage();
-    const email = uniqueAddress('carla@initech.test');
-    const link = await linkAskedFor(page, email);
-
-    const other = await newBrowser(browser, { javaScriptEnabled: false });
-    const otherPage = await other.newPage();
-    await otherPage.goto(link);
-    await otherPage.getByRole('button', { name: 'Yes, sign me in' }).click();
-    const code = (await otherPage.getByTestId('link-code').textContent()) ?? '';
-    expect(code).toMatch(/^\d{6}$/);
+    const { asking, page, other, otherPage, code } = await confirmedWithoutScript(browser, { userAgent: FIREFOX_ON_WINDOWS });
     await expect(otherPage.getByText('Asked for just now, from Firefox on Windows.')).toBeVisible();
 
     await page.getByRole('button', { name: 'I have opened the link' }).click();

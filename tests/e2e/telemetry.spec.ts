@@ -11,6 +11,7 @@ import { requestLink } from './support/sign-in.ts';
 import { PROMTOOL_PATH, startPrometheus, type Prometheus } from './support/prometheus.ts';
 import { startTraceCollector, type TraceCollector } from './support/trace-collector.ts';
 import { startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
+import { FORMER_METRICS_PATHS } from './support/metrics-paths.ts';
 
 /**
  * What operators see (deploy/README.md, Metrics and Traces). A real Prometheus scrapes a
@@ -99,19 +100,6 @@ async function answersOfAppPort(path: string): Promise<Answer[]> {
   }
   return answers;
 }
-
-/** The spellings of the app's former metrics path. */
-const FORMER_METRICS_PATHS = [
-  '/login/api/metrics',
-  '/login/api/metrics/',
-  '/login/api/metrics?format=prometheus',
-  '/login//api//metrics',
-  '/login/API/Metrics',
-  '/login/api/%6Detrics',
-  '/login/en/../api/metrics',
-  '/login/./api/metrics',
-  '/login\\api\\metrics',
-];
 
 test('the metrics: on METRICS_PORT at /metrics, in the Prometheus text format, and nowhere else', async () => {
   const own = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`);
