@@ -106,11 +106,17 @@ function asInlinePayloadText(text: string): string {
 /**
  * A document that carries its stylesheets inline (next.config.mjs, `inlineCss`), split into the
  * stylesheets and the rest: the markup, with every copy of each stylesheet taken out (its
- * `<style>` element's text, and the copy in the framework's payload for client navigation).
+ * `<style>` element's text, and the copy in the framework's payload that a page rendered per
+ * request still carries), and how many such payload copies there were.
  */
-export function withoutInlineStylesheets(html: string): { markup: string; stylesheets: string[] } {
+export function withoutInlineStylesheets(html: string): { markup: string; stylesheets: string[]; payloadCopies: number } {
   const stylesheets = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').filter(Boolean);
   let markup = html;
-  for (const stylesheet of stylesheets) markup = markup.split(stylesheet).join('').split(asInlinePayloadText(stylesheet)).join('');
-  return { markup, stylesheets };
+  let payloadCopies = 0;
+  for (const stylesheet of stylesheets) {
+    const inPayload = markup.split(stylesheet).join('').split(asInlinePayloadText(stylesheet));
+    payloadCopies += inPayload.length - 1;
+    markup = inPayload.join('');
+  }
+  return { markup, stylesheets, payloadCopies };
 }

@@ -217,6 +217,13 @@ test('the stylesheet arrives inside the page and applies under its hash; a style
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(await background()).toBe('rgb(243, 246, 251)');
   expect(await violations()).toEqual([]);
+  // The prerendered page's payload has no copy of it (deploy/stylesheet-once.ts): hydration keeps
+  // the one in the document, and the page stays styled.
+  await page.waitForLoadState('networkidle');
+  const stylesheets = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].map((style) => style.textContent?.length ?? 0));
+  expect(stylesheets).toHaveLength(1);
+  expect(stylesheets[0]).toBeGreaterThan(10_000);
+  expect(await background()).toBe('rgb(243, 246, 251)');
 
   // What an injection would add (markup without a script): the browser refuses it.
   await page.evaluate(() => {
