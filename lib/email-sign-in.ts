@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { headers } from 'next/headers';
+import { cache } from 'react';
 import { z } from 'zod';
 import { isValidId, type LinkCheck, type LinkConfirmation } from '@/lib/backend/auth';
 import type { BackendResult } from '@/lib/backend/client';
@@ -8,7 +9,7 @@ import { handOffToOrganisation } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
 import { countSignInFailure, countThrottled } from '@/lib/metrics';
-import { requestContext } from '@/lib/request/context';
+import { receivedCookies, requestContext } from '@/lib/request/context';
 import { browserNames, deviceFamily, systemNames } from '@/lib/request/user-agent';
 import { sharedLimit, sharedNotes, SharedStateUnavailable } from '@/lib/fleet-state';
 import { digests } from '@/lib/sealed';
@@ -53,6 +54,9 @@ const signedInWithLinkCookie = sealedCookie('signedInWithLink', 'signed-in-with-
 
 /** The sign-in this browser waits for, if any: the link's uuid, the address, when it was sent. */
 export const readEmailSignIn = emailSignInCookie.read;
+
+/** The same, for the page being rendered: opened once for its metadata and its body. */
+export const emailSignInOfPage = cache(async () => readEmailSignIn(await receivedCookies()));
 
 /**
  * A link is on its way: from here the browser waits on the mail-sent view. Every step that sends

@@ -10,19 +10,18 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { LINK_CODE_ATTEMPTS, linkSentAgoMs, readEmailSignIn, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
+import { emailSignInOfPage, LINK_CODE_ATTEMPTS, linkSentAgoMs, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
 import { webmailFor } from '@/lib/webmail';
 import { headingAsTitle } from '@/lib/i18n/page-title';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
-import { receivedCookies } from '@/lib/request/context';
 
 const waitingTitle = headingAsTitle('mailSent', 'heading');
 const codeTitle = headingAsTitle('mailSent', 'codeHeading');
 
 export async function generateMetadata(props: { params: Promise<{ lang: string }> }): Promise<Metadata> {
-  const pending = await readEmailSignIn(await receivedCookies());
+  const pending = await emailSignInOfPage();
   return (pending?.confirmedElsewhere ? codeTitle : waitingTitle)(props);
 }
 
@@ -78,7 +77,7 @@ function declinedLocation(language: Language): string {
 export default async function MailSentPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const pending = await readEmailSignIn(await receivedCookies());
+  const pending = await emailSignInOfPage();
   if (!pending) return await redirectToPage('/', lang);
 
   const [t, tCommon, tErrors] = await Promise.all([getTranslations('mailSent'), getTranslations('common'), getTranslations('errors')]);

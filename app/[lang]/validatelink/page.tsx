@@ -4,7 +4,7 @@ import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, readEmailSignIn, signInLinkQuery, type LinkRequest } from '@/lib/email-sign-in';
+import { emailSignInOfPage, isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, signInLinkQuery, type LinkRequest } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
@@ -24,7 +24,7 @@ async function askedAtText({ askedAt, device }: LinkRequest): Promise<string> {
 
 /** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
 async function askedInThisBrowser(uuid: string): Promise<boolean> {
-  return (await readEmailSignIn(await receivedCookies()))?.uuid === uuid;
+  return (await emailSignInOfPage())?.uuid === uuid;
 }
 
 export async function generateMetadata({ params, searchParams }: LanguagePageProps): Promise<Metadata> {
