@@ -3,6 +3,7 @@ import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
+import { eitherOfFormat } from '@/lib/i18n/formats';
 import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
@@ -41,7 +42,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
   const intro = order.emailFirst
     ? t('intro')
     : t('providersFirstIntro', {
-        providers: new Intl.ListFormat(language, { type: 'disjunction' }).format(order.providers.map((id) => providerById(id).name)),
+        providers: eitherOfFormat(language).format(order.providers.map((id) => providerById(id).name)),
       });
   // Offered first when used last: the provider buttons above the form rather than below it.
   const providerButtons = <SsoButtons language={language} providers={order.providers} lastUsed={lastUsed} />;

@@ -1,4 +1,5 @@
 import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { relativeTimeFormat } from '@/lib/i18n/formats';
 import type { Language } from '@/lib/i18n/routing';
 
 /** "The link was sent …": translated by the page on the server, `sentAgo` with `argumentMarker('ago')` where the time goes. */
@@ -10,7 +11,7 @@ const MINUTE_MS = 60_000;
 export function sentAgoText(language: Language, sentAgoMs: number, text: SentAgoText): string {
   const minutes = Math.floor(sentAgoMs / MINUTE_MS);
   if (minutes < 1) return text.sentJustNow;
-  return text.sentAgo.replace(argumentMarker('ago'), new Intl.RelativeTimeFormat(language).format(-minutes, 'minute'));
+  return text.sentAgo.replace(argumentMarker('ago'), relativeTimeFormat(language).format(-minutes, 'minute'));
 }
 
 /**
