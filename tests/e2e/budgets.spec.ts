@@ -8,7 +8,7 @@ import { kilobytes, loadedResources, sizesOf, withoutInlineStylesheets, type Loa
 import { uniqueAddress } from './support/backend.ts';
 import { LOGIN_SCREEN, SCREENS, type Screen } from './support/screens.ts';
 import { requestLink } from './support/sign-in.ts';
-import { testPort } from './support/environment.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, testPort } from './support/environment.ts';
 
 /**
  * Size budgets (issue 6), measured as a browser loads the screens through the production
@@ -137,4 +137,29 @@ test(`the login page, the mail-sent view and /totp each send at most ${kilobytes
   // a page still has Next's second copy in its payload, which shows that a copy would be found.
   expect(login.payloadCopies, '/login/en: copies of the stylesheet in the payload').toBe(0);
   expect(mailSent.payloadCopies, 'mail-sent: copies of the stylesheet in the payload').toBe(1);
+});
+
+test('nginx compresses the pages and scripts the app sends; the app itself spends no CPU on gzip', async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', async (response) => {
+    const kind = response.request().resourceType();
+    // nginx leaves alone what is too small to gain (gzip_min_length 1024).
+    if ((kind === 'document' || kind === 'script') && (await response.body()).length >= 1024) {
+      encodings.set(`${kind} ${new URL(response.url()).pathname}`, (await response.allHeaders())['content-encoding']);
+    }
+  });
+  await page.goto('/login/en', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(encodings.get('document /login/en')).toBe('gzip');
+  const scripts = [...encodings].filter(([name]) => name.startsWith('script '));
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const [name, encoding] of scripts) expect(encoding, name).toBe('gzip');
+
+  // The same request straight to an instance: the page, as it is, for nginx to compress.
+  const direct = await fetch(`http://127.0.0.1:${APP_PORTS[0]}/login/en`, {
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-proto': 'https', 'accept-encoding': 'gzip, br' },
+  });
+  expect(direct.status).toBe(200);
+  expect(direct.headers.get('content-encoding')).toBeNull();
+  expect(await direct.text()).toContain('<h1 class="text-2xl font-bold">Sign in</h1>');
 });
