@@ -34,7 +34,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = {
   command: 'npm run bench',
   lighthouseRuns: QUICK ? 1 : 5,
-  load: QUICK ? { rounds: 1, seconds: 3, connections: 10 } : { rounds: 3, seconds: 10, connections: 10 },
+  load: QUICK ? { rounds: 1, seconds: 3, connections: 10 } : { rounds: 5, seconds: 8, connections: 10 },
   arrivalLoad: QUICK ? { rounds: 1, seconds: 3, connections: 1 } : { rounds: 3, seconds: 10, connections: 1 },
   arrivalSamples: QUICK ? 100 : 500,
   confirmations: QUICK ? 1 : 5,
