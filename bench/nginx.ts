@@ -1,7 +1,7 @@
 // The limit of serving the login page (issue 33): Debian's nginx serving the prerendered HTML as
 // a static file, with the headers the app sends with it. Not how the app is deployed: what it
 // would cost if nginx answered the requests whose answer proxy.ts would not change.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childrenOf, startServer, type Server } from './processes.ts';
@@ -29,12 +29,47 @@ function quoted(value: string): string {
  * with SIGTERM, so that the master takes its worker down with it.
  */
 export async function startNginx(options: { port: number; path: string; html: string; headers: [string, string][] }): Promise<Server & { workerPid: number }> {
+  return runNginx(options.port, options.path, (directory) => {
+    const page = join(directory, 'login.html');
+    copyFileSync(options.html, page);
+    chmodSync(page, 0o644);
+    return `    location = ${options.path} {
+      default_type "text/html; charset=utf-8";
+      alias ${page};
+${options.headers.map(([name, value]) => `      add_header ${name} ${quoted(value)} always;`).join('\n')}
+    }`;
+  });
+}
+
+/** The production site's compression (deploy/nginx/desk-booking.conf), line for line: the app sends none. */
+function siteCompression(): string[] {
+  const lines = readFileSync('deploy/nginx/desk-booking.conf', 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^gzip(_\w+)?\s/.test(line));
+  if (!lines.includes('gzip              on;')) throw new Error('deploy/nginx/desk-booking.conf no longer turns gzip on: look at bench/nginx.ts');
+  return lines;
+}
+
+/**
+ * The app as browsers reach it in production: behind nginx, which compresses its answers as the
+ * shipped site does. Browsers and Lighthouse load it here, so that what they download and how
+ * long it takes is what a person's browser gets. The load rounds measure the app directly.
+ */
+export async function startCompressingFront(options: { port: number; upstreamPort: number; readyPath: string }): Promise<Server> {
+  return runNginx(options.port, options.readyPath, () => `    location / {
+      proxy_pass http://127.0.0.1:${options.upstreamPort};
+      proxy_set_header Host $http_host;
+      proxy_set_header Connection "";
+      proxy_http_version 1.1;
+      ${siteCompression().join('\n      ')}
+    }`);
+}
+
+async function runNginx(port: number, readyPath: string, locations: (directory: string) => string): Promise<Server & { workerPid: number }> {
   const directory = mkdtempSync(join(tmpdir(), 'desk-login-bench-nginx-'));
   chmodSync(directory, 0o755);
   mkdirSync(join(directory, 'temp'));
-  const page = join(directory, 'login.html');
-  copyFileSync(options.html, page);
-  chmodSync(page, 0o644);
   const temp = (kind: string) => `${kind}_temp_path ${join(directory, 'temp', kind)};`;
   const config = `daemon off;
 master_process on;
@@ -48,12 +83,8 @@ http {
   tcp_nopush on;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
   server {
-    listen 127.0.0.1:${options.port};
-    location = ${options.path} {
-      default_type "text/html; charset=utf-8";
-      alias ${page};
-${options.headers.map(([name, value]) => `      add_header ${name} ${quoted(value)} always;`).join('\n')}
-    }
+    listen 127.0.0.1:${port};
+${locations(directory)}
   }
 }
 `;
@@ -63,8 +94,8 @@ ${options.headers.map(([name, value]) => `      add_header ${name} ${quoted(valu
     name: 'nginx',
     executable: NGINX,
     args: ['-p', directory, '-e', join(directory, 'error.log'), '-c', configFile],
-    port: options.port,
-    readyPath: options.path,
+    port,
+    readyPath,
     stopSignal: 'SIGTERM',
   });
   const stop = async () => {

@@ -136,7 +136,7 @@ export function report(m: Measurements, context: ReportContext): string {
       'the development backend, the local identity provider (for single sign-on), a plain Node static server and nginx (one worker, serving the prerendered login HTML) on 127.0.0.1, ' +
       `then builds the markup floor from the running app's own HTML of \`${context.markupFloorSource}\` (\`bench/markup-floor.ts\`: that markup as static JSX on bare Next.js, rendered per request), ` +
       'and measures everything below in this one run. ' +
-      `Browsers reach the app as ${context.browserAppOrigin} and send \`x-forwarded-proto: http\`, as through \`npm run dev\`'s gateway. ` +
+      `Browsers reach the app as ${context.browserAppOrigin}, through an nginx that compresses its answers with the shipped site's own \`gzip\` lines (the app sends none), and send \`x-forwarded-proto: http\`, as through \`npm run dev\`'s gateway. ` +
       'The machine is shared: timings swing by 20% and more between runs, so compare numbers of one run with each other, ' +
       'not with another run. The servers are measured directly, without nginx and TLS in front.',
     '',

@@ -21,7 +21,7 @@ import { alternatingLoad, interleavedLatencies, type LoadTarget } from './load.t
 import { buildMarkupFloor } from './markup-floor.ts';
 import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
 import { plainHtml, stylesheetPaths } from './plain-html.ts';
-import { copiedHeaders, PRERENDERED_LOGIN_HTML, startNginx } from './nginx.ts';
+import { copiedHeaders, PRERENDERED_LOGIN_HTML, startCompressingFront, startNginx } from './nginx.ts';
 import { startServer, type Server, type ServerOptions } from './processes.ts';
 import { profileUnderLoad } from './profile.ts';
 import { BARE_PAGE, LOGIN_PLAIN, MARKUP_FLOOR, report, type Machine, type Measurements, type ScreenBytes } from './report.ts';
@@ -55,13 +55,14 @@ const PORTS = {
   markupFloor: 6017,
   freshApp: 6018,
   nginx: 6019,
+  browserFront: 6020,
 };
 /** An app's METRICS_PORT lies this far above its port: 6110 and 6118, clear of the ports above. */
 const METRICS_PORT_DISTANCE = 100;
 // As `npm run dev`: browsers resolve *.localhost to this machine and treat it as secure, so the
 // app's Secure cookies work over plain http without a TLS proxy in front.
 const DOMAIN = 'desk.localhost';
-const BROWSER_APP_ORIGIN = `http://web.${DOMAIN}:${PORTS.app}`;
+const BROWSER_APP_ORIGIN = `http://web.${DOMAIN}:${PORTS.browserFront}`;
 const SESSION_SECRET = 'benchmark-secret-of-at-least-32-characters';
 const SSO_CLIENTS = {
   GOOGLE_CLIENT_ID: 'bench-google-client',
@@ -196,6 +197,7 @@ try {
   });
   const app = await startServer(appServer(PORTS.app));
   servers.push(app);
+  servers.push(await startCompressingFront({ port: PORTS.browserFront, upstreamPort: PORTS.app, readyPath: '/login/api/health' }));
 
   // 3. The markup floor: the app's own HTML of the login page, as static JSX on bare Next.js.
   if (!SKIP_BUILD || !existsSync(join(MARKUP_FLOOR_STANDALONE, 'server.js'))) {
