@@ -24,6 +24,9 @@ const nextConfig = {
   // nginx compresses what this app sends (deploy/nginx/desk-booking.conf): gzip in this process
   // cost 1.2 ms of CPU per page load a browser asks for, more than the prerendered page itself.
   compress: false,
+  // Next hashes every prerendered page it sends for an ETag, a quarter of that answer's CPU; proxy.ts
+  // sends the ETag taken once from the page's bytes instead (lib/prerendered-pages.ts).
+  generateEtags: false,
   // Development only (`next dev`): its request lines print sign-in links' queries and server
   // actions' arguments, addresses included. The app's own log says what happened, without them.
   logging: { incomingRequests: false, serverFunctions: false },

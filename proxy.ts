@@ -88,15 +88,23 @@ function policiesOfHost(host: RequestHost): PagePolicies {
 /**
  * The policy of the page this request is answered with: by hashes when Next sends a prerendered
  * page's own HTML (a load, not a form post, which Next renders afresh); by a new nonce otherwise,
- * which Next then puts on every script of the page it renders.
+ * which Next then puts on every script of the page it renders. A prerendered document also gets
+ * its ETag, taken once from its bytes (next.config.mjs leaves Next's hash of every answer off).
  */
-function pagePolicy(request: NextRequest, host: RequestHost, servedPath: string): { policy: string; nonce?: string } {
+function pagePolicy(request: NextRequest, host: RequestHost, servedPath: string): { policy: string; nonce?: string; etag?: string } {
   const policies = policiesOfHost(host);
   const isLoad = (request.method === 'GET' || request.method === 'HEAD') && !request.headers.has('next-action');
-  const inlineHashes = isLoad ? (prerendered ??= readPrerenderedPages()).get(servedPath) : undefined;
-  if (inlineHashes) return { policy: policies.withHashes(servedPath, inlineHashes) };
+  const page = isLoad ? (prerendered ??= readPrerenderedPages()).get(servedPath) : undefined;
+  if (page) return { policy: policies.withHashes(servedPath, page.inlineHashes), etag: request.headers.has('rsc') ? undefined : page.etag };
   const nonce = createNonce();
   return { policy: policies.withNonce(nonce), nonce };
+}
+
+/** Whether the browser's copy is this one (If-None-Match compares weakly, RFC 9110 13.1.2). */
+function holdsCopy(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 async function route(
@@ -128,7 +136,11 @@ async function route(
   }
 
   const login = prerenderedLogin({ method: request.method, pathname, query: request.nextUrl.searchParams, received });
-  const { policy, nonce } = pagePolicy(request, host, login?.path ?? pathname);
+  const { policy, nonce, etag } = pagePolicy(request, host, login?.path ?? pathname);
+  if (etag && holdsCopy(request.headers.get('if-none-match'), etag)) {
+    const notModified = new NextResponse(null, { status: 304, headers: { etag, 'cache-control': PAGE_CACHE_CONTROL } });
+    return { response: withArrivalCookies(notModified, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
+  }
   // Next takes the nonce from the policy and puts it on every script of a page it renders.
   const forwarded = new Headers(request.headers);
   if (nonce) forwarded.set('content-security-policy', policy);
@@ -141,6 +153,7 @@ async function route(
   if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);
   const response = NextResponse.next({ request: { headers: forwarded } });
   if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
+  if (etag) response.headers.set('ETag', etag);
   return { response: withArrivalCookies(response, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
 }
 

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
- * The pages Next prerendered at build time (docs/decisions.md, Pages, forms and scripts), each
- * with the SHA-256 of every inline script it carries, read from the build output beside the
- * running server: the page policy admits exactly these (lib/security-headers.ts). Read once, on
- * the first page request, from the same files the server then sends.
+ * The pages Next prerendered at build time (docs/decisions.md, Pages, forms and scripts), read
+ * once, on the first page request, from the same files the server then sends. Each with the
+ * SHA-256 of every inline script it carries, which the page policy admits (lib/security-headers.ts),
+ * and the ETag of its bytes, which proxy.ts sends in place of Next's hash of every answer.
  */
-export type PrerenderedPages = ReadonlyMap<string, readonly string[]>;
+export type PrerenderedPage = { inlineHashes: readonly string[]; etag: string };
+export type PrerenderedPages = ReadonlyMap<string, PrerenderedPage>;
 
 const prerenderManifest = z.object({
   routes: z.record(z.string(), z.object({ routeType: z.string().optional(), dataRoute: z.string().nullable().optional() })),
@@ -29,9 +30,14 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
+/** A strong ETag of a page's HTML: the same on every replica of one build, another for any other byte. */
+export function etagOf(html: string): string {
+  return `"${createHash('sha256').update(html, 'utf8').digest('base64url')}"`;
+}
+
 /**
  * Every prerendered page's path (below the base path, as proxy.ts sees it) with its inline
- * scripts' hashes. Without a build (development), none: every page then gets a nonce.
+ * scripts' hashes and its ETag. Without a build (development), none: every page then gets a nonce.
  */
 export function readPrerenderedPages(buildDirectory = join(process.cwd(), '.next')): PrerenderedPages {
   let manifest;
@@ -40,7 +46,7 @@ export function readPrerenderedPages(buildDirectory = join(process.cwd(), '.next
   } catch {
     return new Map();
   }
-  const pages = new Map<string, string[]>();
+  const pages = new Map<string, PrerenderedPage>();
   for (const [path, route] of Object.entries(manifest.routes)) {
     // Pages only (a route handler's output, such as /locale/en.json, runs nothing), and not the
     // framework's own error pages, which only Next sends.
@@ -51,7 +57,7 @@ export function readPrerenderedPages(buildDirectory = join(process.cwd(), '.next
     } catch {
       continue;
     }
-    pages.set(path, inlineScriptHashes(html));
+    pages.set(path, { inlineHashes: inlineScriptHashes(html), etag: etagOf(html) });
   }
   return pages;
 }

@@ -116,6 +116,35 @@ for (const { path, cookie, rendered } of pages) {
   });
 }
 
+test('a prerendered page\'s ETag names its bytes: a browser holding that copy gets 304 with its headers, any other gets the page', async ({ request }) => {
+  const load = (path: string, extra: Record<string, string> = {}) => request.get(`${NGINX}${path}`, { headers: { host: LOGIN_HOST, ...extra }, maxRedirects: 0 });
+  const page = await load('/login/en?from=web');
+  expect(page.status()).toBe(200);
+  const etag = page.headers().etag ?? '';
+  // nginx's gzip makes it weak (W/"…"); the tag is the SHA-256 of the page as the browser reads it.
+  expect(etag.replace(/^W\//, '')).toBe(`"${createHash('sha256').update(await page.body()).digest('base64url')}"`);
+
+  const held = await load('/login/en?from=web', { 'if-none-match': etag });
+  expect(held.status()).toBe(304);
+  expect((await held.body()).length).toBe(0);
+  expect(held.headers()['content-security-policy']).toBe(page.headers()['content-security-policy']);
+  expect(held.headers()['cache-control']).toBe('private, no-cache');
+
+  // A copy never skips the arrival: a returning browser holding it is still sent to its organisation.
+  const returning = await load('/login/en', { 'if-none-match': etag, cookie: 'flwSubDomain=initech' });
+  expect(returning.status()).toBe(303);
+  expect(returning.headers().location).toBe(`${organisationOrigin('initech')}/`);
+
+  // Controls: another copy, another variant of the same address, a page rendered per request.
+  expect((await load('/login/en?from=web', { 'if-none-match': '"another"' })).status()).toBe(200);
+  const variant = await load('/login/en?from=web', { 'if-none-match': etag, cookie: '__Host-lastSignInMethod=microsoft' });
+  expect(variant.status()).toBe(200);
+  expect(variant.headers().etag).not.toBe(etag);
+  const perRequest = await load('/login/en?error=sso-start-again', { 'if-none-match': etag });
+  expect(perRequest.status()).toBe(200);
+  expect(perRequest.headers().etag).toBeUndefined();
+});
+
 test('a prerendered page\'s own address is no page of ours: it leads to the login page', async ({ request }) => {
   const response = await request.get(`${NGINX}/login/de/as-last-used/google`, { headers: { host: LOGIN_HOST }, maxRedirects: 0 });
   expect(response.status()).toBe(307);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inlineScriptHashes, readPrerenderedPages } from '@/lib/prerendered-pages';
+import { etagOf, inlineScriptHashes, readPrerenderedPages } from '@/lib/prerendered-pages';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -16,6 +16,11 @@ describe('the hashes of a prerendered page\'s inline scripts', () => {
 
   it('change with a single character of a script', () => {
     expect(inlineScriptHashes('<script>a()</script>')).not.toEqual(inlineScriptHashes('<script>a() </script>'));
+  });
+
+  it('name the page\'s bytes in its ETag: another byte, another ETag', () => {
+    expect(etagOf('<p>a</p>')).toBe(`"${createHash('sha256').update('<p>a</p>').digest('base64url')}"`);
+    expect(etagOf('<p>a</p>')).not.toBe(etagOf('<p>a</p> '));
   });
 
   it('are read for every prerendered page of a build, and none without a build', () => {
@@ -34,7 +39,7 @@ describe('the hashes of a prerendered page\'s inline scripts', () => {
         },
       }),
     );
-    expect(readPrerenderedPages(build)).toEqual(new Map([['/en/invalid', [hashOf('one()')]]]));
+    expect(readPrerenderedPages(build)).toEqual(new Map([['/en/invalid', { inlineHashes: [hashOf('one()')], etag: etagOf('<script>one()</script>') }]]));
     expect(readPrerenderedPages(join(build, 'nothing-here'))).toEqual(new Map());
   });
 });
