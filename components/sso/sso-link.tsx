@@ -38,7 +38,7 @@ export function SsoLink({
         {children}
       </a>
       {loading && (
-        <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-canvas/90 text-primary">
+        <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-veil text-primary">
           <span className="flex flex-col items-center gap-3">
             <Spinner className="size-8" />
             <span className="text-ink">{loadingLabel}</span>

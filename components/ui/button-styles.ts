@@ -6,13 +6,13 @@ const boxed = 'min-h-11 py-2.5';
 
 const variants = {
   primary: `${boxed} bg-primary text-white hover:bg-primary-strong`,
-  secondary: `${boxed} bg-secondary text-ink hover:brightness-95`,
+  secondary: `${boxed} bg-secondary text-ink hover:bg-secondary-strong`,
   outline: `${boxed} border border-line bg-white text-ink hover:bg-canvas`,
   // A text link draws no box, so it takes no more height than its line and the 24 px of a
   // target (WCAG 2.5.8): a box's padding around it would read as a card's uneven padding.
   quiet: 'min-h-6 py-0.5 text-primary-strong underline-offset-4 hover:underline',
   // What cannot be undone (cancelling a booking): not the colour of going on.
-  danger: `${boxed} bg-danger text-white hover:brightness-90`,
+  danger: `${boxed} bg-danger text-white hover:bg-danger-strong`,
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

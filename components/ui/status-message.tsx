@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
 const tones = {
-  error: 'border-danger/30 bg-red-50 text-danger',
-  info: 'border-primary/30 bg-blue-50 text-ink',
-  success: 'border-success/30 bg-green-50 text-success',
+  error: 'border-danger-edge bg-danger-tint text-danger',
+  info: 'border-primary-edge bg-primary-tint text-ink',
+  success: 'border-success-edge bg-success-tint text-success',
 } as const;
 
 /** A message in a box. Errors interrupt (alert); other news is announced politely (status). */
