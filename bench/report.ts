@@ -316,6 +316,7 @@ export function report(m: Measurements, context: ReportContext): string {
   lines.push('| GET | requests/s | p50 | p99 | CPU ms per request |', '|---|---|---|---|---|');
   lines.push(loadRow(`the app, ${context.fromWeb} (prerendered, no arrival)`, m.pageLoad.get('app-from-web'), ['app', 'backend']));
   lines.push(loadRow('the app, /login/en without cookies (arrival asks orgs/me; prerendered)', m.pageLoad.get('app-first-visit'), ['app', 'backend']));
+  lines.push(loadRow(`the app, ${context.fromWeb} from a browser holding its copy (If-None-Match, 304 from proxy.ts)`, m.pageLoad.get('app-held-copy'), ['app', 'backend']));
   lines.push(loadRow('the app, /login/en with lastLogin (users/me, 303)', m.pageLoad.get('app-returning'), ['app', 'backend']));
   for (const name of [...m.pageLoad.keys()].filter((key) => key.startsWith('screen:'))) {
     lines.push(loadRow(`the app, ${name.slice('screen:'.length)} (rendered per request)`, m.pageLoad.get(name), ['app', 'backend']));
@@ -432,11 +433,11 @@ function profileSection(profile: ProfileSummary): string[] {
   lines.push('', 'The functions with the most samples of their own (share of the sampled main thread):', '', '| function | source | category | share |', '|---|---|---|---|');
   for (const fn of profile.topFunctions) lines.push(`| \`${fn.name}\` | ${fn.where || '–'} | ${fn.category} | ${((fn.msPerRequest / sampled) * 100).toFixed(1)}% |`);
   const etag = profile.topFunctions.filter((fn) => fn.where.endsWith('server/lib/etag.js')).reduce((sum, fn) => sum + fn.msPerRequest, 0);
-  if (etag > 0) {
-    lines.push(
-      '',
-      `Next hashes the whole prerendered page for its ETag on every request (\`server/lib/etag.js\`, ${((etag / sampled) * 100).toFixed(1)}% of the samples). The ETag is what lets a browser revalidating its \`no-cache\` copy get a 304, so \`generateEtags: false\` would trade that away; the page cannot change between builds, so its hash could be taken once.`,
-    );
-  }
+  lines.push(
+    '',
+    etag > 0
+      ? `Next hashes the whole prerendered page for its ETag on every request (\`server/lib/etag.js\`, ${((etag / sampled) * 100).toFixed(1)}% of the samples): \`generateEtags\` is back on, or another path hashes pages.`
+      : 'Next no longer hashes the page for its ETag on every answer (`generateEtags: false`; on 8f467e0 it was 23.9% of these samples): proxy.ts sends the SHA-256 taken once from the page\'s file, and answers a browser holding that copy with a 304 itself (the held-copy row of the load table; docs/decisions.md).',
+  );
   return lines;
 }

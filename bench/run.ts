@@ -324,6 +324,10 @@ try {
   const fromWebAnswer = await fetch(fromWeb.url, { headers: fromWeb.headers });
   await fromWebAnswer.arrayBuffer();
   const nginxHeaders = copiedHeaders(fromWebAnswer.headers);
+  // A browser revalidating its copy of the page (Cache-Control: no-cache): proxy.ts answers 304.
+  const etag = fromWebAnswer.headers.get('etag');
+  if (!etag) throw new Error(`${FROM_WEB} came without an ETag`);
+  const heldCopy: LoadTarget = { ...appTarget('app-held-copy', FROM_WEB, 304), headers: { ...appHeaders(), 'if-none-match': etag } };
   const nginx = await startNginx({ port: PORTS.nginx, path: '/login/en', html: PRERENDERED_LOGIN_HTML, headers: nginxHeaders });
   servers.push(nginx);
   const screenTargets: LoadTarget[] = [appTarget('screen:/login/en?error=sso-start-again', ERROR_PAGE)];
@@ -341,6 +345,7 @@ try {
       fromWeb,
       { name: 'bare', url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`, status: 200, pids: [pid(bareNext)] },
       firstVisit,
+      heldCopy,
       // A returning browser: proxy.ts asks the organisation's users/me and redirects.
       appTarget('app-returning', '/login/en', 303, lastLoginCookie),
       // What Next.js charges for any request through a proxy: the bare app's trivial route behind one that does nothing.
