@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { seal, unseal } from '@/lib/sealed';
+import { tampered } from './tampered-seal';
 
 // getConfig() reads this on first use.
 const secret = 'unit-test-secret-of-at-least-32-characters';
@@ -7,16 +8,6 @@ process.env.SESSION_SECRET = secret;
 
 const signUp = z.object({ email: z.string(), autoAddToken: z.string() });
 const payload = { email: 'anna@example.com', autoAddToken: 'token-1' };
-
-/** The same value with one character of its ciphertext changed. */
-function tampered(sealed: string): string {
-  const parts = sealed.split('.');
-  const ciphertext = parts[3]!;
-  const middle = Math.floor(ciphertext.length / 2);
-  // A middle character carries six full bits, so changing it always changes the bytes.
-  parts[3] = ciphertext.slice(0, middle) + (ciphertext[middle] === 'A' ? 'B' : 'A') + ciphertext.slice(middle + 1);
-  return parts.join('.');
-}
 
 afterEach(() => {
   jest.useRealTimers();
