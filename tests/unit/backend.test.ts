@@ -1,3 +1,5 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import * as auth from '@/lib/backend/auth';
@@ -10,39 +12,64 @@ import * as reservations from '@/lib/backend/reservations';
 jest.mock('next/headers', () => ({ headers: jest.fn() }));
 const requestHeaders = jest.mocked(headers);
 
-// getConfig() reads these on first use; a real secret keeps the development warning out of the output.
-process.env.BACKEND_URL = 'https://backend.test';
+// getConfig() reads these on first use: BACKEND_URL is the local backend below, once it listens.
 process.env.SESSION_SECRET = 'unit-test-secret-of-at-least-32-characters';
 
-let fetchMock: jest.SpiedFunction<typeof fetch>;
+/** What the backend received: one entry per request, with whether its connection has closed since. */
+type Received = { url: URL; method: string; headers: Headers; body: unknown; closed: Promise<void> };
+
+let received: Received[] = [];
+let reply: (outgoing: ServerResponse) => void;
+let backend: Server;
+let origin: string;
+
+beforeAll(async () => {
+  backend = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      received.push({
+        url: new URL(incoming.url ?? '/', origin),
+        method: incoming.method ?? '',
+        headers: new Headers(Object.entries(incoming.headers).map(([name, value]): [string, string] => [name, String(value)])),
+        body: text === '' ? undefined : JSON.parse(text),
+        closed: new Promise((resolve) => outgoing.on('close', () => resolve())),
+      });
+      reply(outgoing);
+    });
+  });
+  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+  process.env.BACKEND_URL = origin;
+});
+
+afterAll(async () => {
+  backend.closeAllConnections();
+  await new Promise((resolve) => backend.close(resolve));
+});
 
 beforeEach(() => {
-  fetchMock = jest.spyOn(global, 'fetch');
+  received = [];
   // Outside a request, as Next itself says it.
   requestHeaders.mockImplementation(() => {
     throw new Error('`headers` was called outside a request scope.');
   });
 });
 
-afterEach(() => {
-  fetchMock.mockRestore();
-});
-
-function answer(status: number, body: unknown) {
-  fetchMock.mockResolvedValue(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  reply = (outgoing) => outgoing.writeHead(status, { 'content-type': 'application/json', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-/** The URL and request of the one call made. */
-function sentRequest() {
-  expect(fetchMock).toHaveBeenCalledTimes(1);
-  const [input, init = {}] = fetchMock.mock.calls[0]!;
-  return {
-    url: new URL(String(input)),
-    method: init.method ?? 'GET',
-    headers: new Headers(init.headers),
-    body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    signal: init.signal,
-  };
+/** A backend that takes the request and drops the connection without a word. */
+function dropConnection() {
+  reply = (outgoing) => outgoing.socket?.destroy();
+}
+
+/** The one request the backend received. */
+function sentRequest(): Received {
+  expect(received).toHaveLength(1);
+  return received[0]!;
 }
 
 const uuidAnswer = z.object({ uuid: z.string() });
@@ -52,7 +79,7 @@ describe('callBackend', () => {
     answer(200, { uuid: 'u-1', extra: 'ignored' });
     await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: true, value: { uuid: 'u-1' } });
     const request = sentRequest();
-    expect(request.url.href).toBe('https://backend.test/thing');
+    expect(request.url.href).toBe(`${origin}/thing`);
     expect(request.headers.get('accept')).toBe('application/json');
   });
 
@@ -79,26 +106,43 @@ describe('callBackend', () => {
     await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: false, failure });
   });
 
-  it('reports a network error as unavailable', async () => {
-    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+  it('reports a dropped connection, or nobody listening, as unavailable', async () => {
+    dropConnection();
     await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    await expect(callBackend({ path: '/thing', baseUrl: `http://127.0.0.1:${closedPort}` }, uuidAnswer)).resolves.toEqual({
+      ok: false,
+      failure: { kind: 'unavailable' },
+    });
+    // Control: the same call answered.
+    answer(200, { uuid: 'u-1' });
+    await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: true, value: { uuid: 'u-1' } });
   });
 
-  it('gives up on a backend that does not answer within the timeout', async () => {
-    fetchMock.mockImplementation(
-      (_input, init) =>
-        new Promise((_resolve, reject) => {
-          const signal = init?.signal;
-          // A fetch without a signal would hang forever: fail fast instead.
-          if (!signal) return reject(new Error('no AbortSignal passed to fetch'));
-          signal.addEventListener('abort', () => reject(signal.reason));
-        }),
-    );
+  it('follows no redirect: the address and tokens it carries stay with the backend', async () => {
+    reply = (outgoing) => outgoing.writeHead(307, { location: `${origin}/elsewhere` }).end();
+    await expect(callBackend({ path: '/thing', headers: { 'add-user-token': 't-1' } }, uuidAnswer)).resolves.toEqual({
+      ok: false,
+      failure: { kind: 'unknown', status: 307 },
+    });
+    expect(sentRequest().url.pathname).toBe('/thing');
+  });
+
+  it.each<[string, (outgoing: ServerResponse) => void]>([
+    ['does not answer', () => undefined],
+    ['answers its headers but never its body', (outgoing) => outgoing.writeHead(200, { 'content-type': 'application/json' }).write('{"uuid":')],
+  ])('gives up on a backend that %s within the timeout, and closes the connection', async (_case, slowReply) => {
+    reply = slowReply;
     const started = Date.now();
     const result = await callBackend({ path: '/slow', timeoutMs: 50 }, uuidAnswer);
     expect(result).toEqual({ ok: false, failure: { kind: 'unavailable' } });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(sentRequest().signal?.aborted).toBe(true);
+    await sentRequest().closed;
   });
 });
 
@@ -133,7 +177,7 @@ describe('verifyUser', () => {
   });
 
   it('passes on how long the backend asks to wait, when it says', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 'SUSPICIOUS_ACTIVITY' }), { status: 429, headers: { 'retry-after': '120' } }));
+    answer(429, { code: 'SUSPICIOUS_ACTIVITY' }, { 'retry-after': '120' });
     await expect(verifyUser('anna@example.com', 'device-1')).resolves.toEqual({
       ok: false,
       failure: { kind: 'code', code: 'SUSPICIOUS_ACTIVITY', status: 429, retryAfterMs: 120_000 },
@@ -225,7 +269,7 @@ describe('isValidId', () => {
   );
 
   it('reports an unreachable backend as unavailable, not as "not confirmed"', async () => {
-    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    dropConnection();
     await expect(isValidId('u-1', 'device-1')).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
   });
 });
