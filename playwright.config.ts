@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/engine';
 import { DEDICATED_HTTPS_PORTS, dedicatedOrigin } from './tests/e2e/support/dedicated-deployment';
+import { SERVER_NODE_FLAGS } from './deploy/server-node-flags';
 import {
   APP_ENVIRONMENT,
   APP_PORTS,
@@ -43,9 +44,9 @@ function logged(name: string, command: string): string {
   return `node tests/run-logged.mjs ${JSON.stringify(serverLog(name))} -- ${command}`;
 }
 
-/** The app as it runs in production: the standalone server, with only environment variables. */
+/** The app as it runs in production: the standalone server, its heap flags and only environment variables. */
 const appServers = APP_PORTS.map((port) => ({
-  command: logged(`app-${port}`, 'node .next/standalone/server.js'),
+  command: logged(`app-${port}`, `node ${SERVER_NODE_FLAGS.join(' ')} .next/standalone/server.js`),
   url: `http://127.0.0.1:${port}/login/en`,
   env: {
     ...APP_ENVIRONMENT,

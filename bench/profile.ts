@@ -177,10 +177,10 @@ export function summarise(profile: CpuProfile, window: { fromUs: number; toUs: n
  * then loaded with GETs of `path` for `seconds`; the process stops with SIGTERM, on which Next
  * exits and Node writes the profile. Only the samples taken during the load are counted.
  */
-export async function profileUnderLoad(app: ServerOptions & { script: string }, options: { path: string; seconds: number; connections: number; headers?: Record<string, string> }): Promise<ProfileSummary> {
+export async function profileUnderLoad(app: ServerOptions & { script: string; nodeArgs?: string[] }, options: { path: string; seconds: number; connections: number; headers?: Record<string, string> }): Promise<ProfileSummary> {
   const directory = mkdtempSync(join(tmpdir(), 'desk-login-bench-profile-'));
   try {
-    const server = await startServer({ ...app, name: 'app under --cpu-prof', nodeArgs: ['--cpu-prof', '--cpu-prof-dir', directory], stopSignal: 'SIGTERM' });
+    const server = await startServer({ ...app, name: 'app under --cpu-prof', nodeArgs: [...(app.nodeArgs ?? []), '--cpu-prof', '--cpu-prof-dir', directory], stopSignal: 'SIGTERM' });
     const url = `${server.origin}${options.path}`;
     let requests = 0;
     let processCpuMs = 0;

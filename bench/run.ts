@@ -28,6 +28,7 @@ import { BARE_PAGE, LOGIN_PLAIN, MARKUP_FLOOR, report, type Machine, type Measur
 import { appScreens, firstHeading, submitFormWithoutScript, type Visit } from './screens.ts';
 import { BEHIND_NGINX_HEADERS, CLIENT_ADDRESS, FORWARDED_HEADERS, newBrowserContext, timeConfirmation } from './sign-in.ts';
 import { startupAndMemory } from './startup.ts';
+import { SERVER_NODE_FLAGS } from '../deploy/server-node-flags.ts';
 
 /** BENCH_QUICK=1 checks that the benchmark works in a few minutes; its numbers are not kept. */
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -177,9 +178,10 @@ try {
     https: { ca: readFileSync(tls.caCertificate, 'utf8') },
   });
   servers.push(identityProvider);
-  const appServer = (port: number): ServerOptions & { script: string } => ({
+  const appServer = (port: number): ServerOptions & { script: string; nodeArgs?: string[] } => ({
     name: 'app',
     script: '.next/standalone/server.js',
+    nodeArgs: [...SERVER_NODE_FLAGS],
     port,
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
@@ -206,7 +208,7 @@ try {
     );
   }
   const startStandalone = async (name: string, cwd: string, port: number) => {
-    const server = await startServer({ name, script: 'server.js', cwd, port, env: { NEXT_TELEMETRY_DISABLED: '1' }, readyPath: BARE_NEXT_PAGE_PATH });
+    const server = await startServer({ name, script: 'server.js', nodeArgs: [...SERVER_NODE_FLAGS], cwd, port, env: { NEXT_TELEMETRY_DISABLED: '1' }, readyPath: BARE_NEXT_PAGE_PATH });
     servers.push(server);
     return server;
   };

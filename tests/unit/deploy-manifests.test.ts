@@ -6,12 +6,21 @@ import { join } from 'node:path';
 import { parseAllDocuments, parseDocument } from 'yaml';
 import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/config';
 import { METRICS_PATH } from '@/lib/metrics-server';
+import { SERVER_NODE_FLAGS } from '../../deploy/server-node-flags';
 import { parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 
 // What deploy/README.md promises about deploy/kubernetes and deploy/nginx, checked on the objects
 // the production overlay renders to, as `kubectl apply -k` would send them.
 
 const root = join(__dirname, '../..');
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+/** A Kubernetes quantity in MiB: `512Mi`, `1Gi`. */
+function mebibytes(quantity: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(quantity);
+  if (!match) throw new Error(`not a quantity in Mi or Gi: ${quantity}`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
 const overlayPath = 'deploy/kubernetes/overlays/production';
 const overlay = join(root, overlayPath);
 
@@ -380,6 +389,16 @@ describe('the image and the Deployment', () => {
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${container.ports.map((port) => port.containerPort).join(' ')}$`, 'm'));
     expect(dockerfile).toMatch(new RegExp(`^USER ${podSpec.securityContext.runAsUser}:${podSpec.securityContext.runAsGroup}$`, 'm'));
     expect(dockerfile).toContain(container.livenessProbe.httpGet.path);
+  });
+
+  it('start the server with the heap the bench measured, which fits the memory limit with room for the rest', () => {
+    const started = ['node', ...SERVER_NODE_FLAGS, 'server.js'];
+    expect(dockerfile.split('\n')).toContain(`CMD ${JSON.stringify(started).replaceAll(',', ', ')}`);
+    expect(packageJson.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} .next/standalone/server.js`);
+    const flag = (name: string) => Number(SERVER_NODE_FLAGS.find((f) => f.startsWith(`--${name}=`))?.split('=')[1]);
+    // V8's young generation holds three semi-spaces; code, buffers and the rest of Node take about 128 MiB more.
+    const heapMiB = flag('max-old-space-size') + 3 * flag('max-semi-space-size');
+    expect(mebibytes(container.resources.limits.memory ?? '')).toBeGreaterThanOrEqual(heapMiB + 128);
   });
 });
 
