@@ -42,6 +42,10 @@ const server = createServer((req, res) => {
   });
 });
 
+// Idle connections stay open for longer than any test waits between two calls, as behind a load
+// balancer: with Node's 5 s a client could send on a connection the backend was just closing.
+server.keepAliveTimeout = 65_000;
+
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(`dev backend cannot listen on ${backendConfig.host}:${backendConfig.port}: ${error.code ?? error.message}`);
   process.exit(1);

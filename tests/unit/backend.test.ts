@@ -1,5 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import * as auth from '@/lib/backend/auth';
@@ -122,6 +122,20 @@ describe('callBackend', () => {
     // Control: the same call answered.
     answer(200, { uuid: 'u-1' });
     await expect(callBackend({ path: '/thing' }, uuidAnswer)).resolves.toEqual({ ok: true, value: { uuid: 'u-1' } });
+  });
+
+  it('asks no second time when the backend drops the connection it kept open: verifyUser is a GET that mails a link', async () => {
+    // As a backend whose idle timeout ran out just as the next request arrived on the connection.
+    const answered = new WeakSet<Socket>();
+    reply = (outgoing) => {
+      const socket = outgoing.socket!;
+      if (answered.has(socket)) return void socket.destroy();
+      answered.add(socket);
+      outgoing.writeHead(200, { 'content-type': 'application/json', 'keep-alive': 'timeout=60' }).end(JSON.stringify({ uuid: 'u-1' }));
+    };
+    await expect(callBackend({ path: '/first' }, uuidAnswer)).resolves.toEqual({ ok: true, value: { uuid: 'u-1' } });
+    await expect(callBackend({ path: '/again' }, uuidAnswer)).resolves.toEqual({ ok: false, failure: { kind: 'unavailable' } });
+    expect(received.map((request) => request.url.pathname)).toEqual(['/first', '/again']);
   });
 
   it('follows no redirect: the address and tokens it carries stay with the backend', async () => {
