@@ -161,8 +161,8 @@ function headerText(value: IncomingHttpHeaders[string]): string | null {
 }
 
 /**
- * One exchange on Node's own HTTP client and its keep-alive agents: `fetch` cost half as much CPU
- * again per call (docs/decisions.md). The timeout covers the whole exchange, the answer's body too.
+ * One exchange on Node's own HTTP client and its keep-alive agents: `fetch` cost more CPU per call
+ * (docs/decisions.md, The backend). The timeout covers the whole exchange, the answer's body too.
  */
 function exchange(url: URL, sent: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number }): Promise<Answer> {
   return new Promise((resolve, reject) => {

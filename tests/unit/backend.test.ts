@@ -139,7 +139,8 @@ describe('callBackend', () => {
   });
 
   it('follows no redirect: the address and tokens it carries stay with the backend', async () => {
-    reply = (outgoing) => outgoing.writeHead(307, { location: `${origin}/elsewhere` }).end();
+    // With a body of the expected shape: a redirect is never read as the answer either.
+    reply = (outgoing) => outgoing.writeHead(307, { location: `${origin}/elsewhere`, 'content-type': 'application/json' }).end(JSON.stringify({ uuid: 'u-1' }));
     await expect(callBackend({ path: '/thing', headers: { 'add-user-token': 't-1' } }, uuidAnswer)).resolves.toEqual({
       ok: false,
       failure: { kind: 'unknown', status: 307 },
