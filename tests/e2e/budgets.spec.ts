@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { BARE_NEXT_PAGE_PATH, BARE_NEXT_STANDALONE } from '../../bench/bare-next.ts';
 import { kilobytes, loadedResources, sizesOf, withoutInlineStylesheets, type LoadedResource } from '../../bench/page-bytes.ts';
+import { SIZE_BUDGETS } from '../../bench/size-budgets.ts';
 import { uniqueAddress } from './support/backend.ts';
 import { LOGIN_SCREEN, SCREENS, type Screen } from './support/screens.ts';
 import { requestLink } from './support/sign-in.ts';
@@ -16,22 +17,6 @@ import { APP_PORTS, DOMAIN, HTTPS_PORT, testPort } from './support/environment.t
  * tests/e2e/support/prepare.ts from bench/bare-next; BENCHMARKS.md has the timings (npm run bench).
  */
 
-/**
- * The login page, which everyone meets every morning, and every other screen. The login page's
- * was 4 KB until issue 35 gave its form what it needs to keep what was typed when a post is
- * refused in front of the app (a 429, a 502, a dropped connection) and the address after Back:
- * 4.5 KB measured then. Its chunks are immutable, so a returning browser loads none of it again.
- */
-const LOGIN_JAVASCRIPT_ABOVE_FLOOR_GZIP = 5 * 1024;
-const SCREEN_JAVASCRIPT_ABOVE_FLOOR_GZIP = 8 * 1024;
-/**
- * The login page in all, stylesheet included: issue 33's 8 KB. It was 10,242 bytes before the
- * prerendered HTML carried the stylesheet once and Next's own 404 page left its payload, 9,168
- * after, about 7,900 once the stylesheet lost the rules no page of the app uses (app/preflight.css).
- */
-const LOGIN_PAGE_GZIP = 8 * 1024;
-const HTML_GZIP = 8 * 1024;
-const INLINE_STYLESHEET_GZIP = 5 * 1024;
 const BARE_NEXT_PORT = testPort(4340);
 
 function scriptList(resources: LoadedResource[]): string {
@@ -65,7 +50,7 @@ async function frameworkFloor(page: Page): Promise<LoadedResource[]> {
 
 /** The login page is held to the tighter budget: everyone meets it every morning. */
 function javascriptBudget(screen: Screen): number {
-  return screen === LOGIN_SCREEN ? LOGIN_JAVASCRIPT_ABOVE_FLOOR_GZIP : SCREEN_JAVASCRIPT_ABOVE_FLOOR_GZIP;
+  return screen === LOGIN_SCREEN ? SIZE_BUDGETS.loginJavascriptAboveFloor : SIZE_BUDGETS.screenJavascriptAboveFloor;
 }
 
 
@@ -111,7 +96,7 @@ async function documentSizes(
   };
 }
 
-test(`the login page, the mail-sent view and /totp each send at most ${kilobytes(HTML_GZIP)} of HTML (gzip) besides the stylesheet they carry, and fetch no stylesheet`, async ({ page }) => {
+test(`the login page, the mail-sent view and /totp each send at most ${kilobytes(SIZE_BUDGETS.html)} of HTML (gzip) besides the stylesheet they carry, and fetch no stylesheet`, async ({ page }) => {
   const login = await documentSizes(page, '/login/en');
   const totp = await documentSizes(page, '/login/en/totp');
   await requestLink(page, uniqueAddress('anna@acme.test'));
@@ -125,13 +110,13 @@ test(`the login page, the mail-sent view and /totp each send at most ${kilobytes
     // The first response paints the page: its stylesheet is inside, not one more round trip away.
     expect(sizes.stylesheetRequests, `${screen}: stylesheets fetched`).toBe(0);
     expect(sizes.inlineStylesheetGzip, `${screen}: ${kilobytes(sizes.inlineStylesheetGzip)} of inline stylesheet`).toBeGreaterThan(1024);
-    expect(sizes.inlineStylesheetGzip, `${screen}: ${kilobytes(sizes.inlineStylesheetGzip)} of inline stylesheet`).toBeLessThanOrEqual(INLINE_STYLESHEET_GZIP);
-    expect(sizes.markupGzip, `${screen}: ${kilobytes(sizes.markupGzip)} of HTML besides the stylesheet`).toBeLessThanOrEqual(HTML_GZIP);
+    expect(sizes.inlineStylesheetGzip, `${screen}: ${kilobytes(sizes.inlineStylesheetGzip)} of inline stylesheet`).toBeLessThanOrEqual(SIZE_BUDGETS.inlineStylesheet);
+    expect(sizes.markupGzip, `${screen}: ${kilobytes(sizes.markupGzip)} of HTML besides the stylesheet`).toBeLessThanOrEqual(SIZE_BUDGETS.html);
     // Where the payload still has a second copy (rendered per request), it compresses against the first.
-    expect(sizes.documentGzip, `${screen}: ${kilobytes(sizes.documentGzip)} in all`).toBeLessThanOrEqual(HTML_GZIP + INLINE_STYLESHEET_GZIP);
+    expect(sizes.documentGzip, `${screen}: ${kilobytes(sizes.documentGzip)} in all`).toBeLessThanOrEqual(SIZE_BUDGETS.html + SIZE_BUDGETS.inlineStylesheet);
   }
   // The most requested page, prerendered (issue 33): no words of views it rarely shows, no not-found page.
-  expect(login.documentGzip, `/login/en: ${kilobytes(login.documentGzip)} in all`).toBeLessThanOrEqual(LOGIN_PAGE_GZIP);
+  expect(login.documentGzip, `/login/en: ${kilobytes(login.documentGzip)} in all`).toBeLessThanOrEqual(SIZE_BUDGETS.loginPage);
   // Prerendered, it carries its stylesheet once (deploy/stylesheet-once.ts); rendered per request,
   // a page still has Next's second copy in its payload, which shows that a copy would be found.
   expect(login.payloadCopies, '/login/en: copies of the stylesheet in the payload').toBe(0);
