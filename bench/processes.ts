@@ -23,6 +23,9 @@ export type ServerOptions = {
 );
 
 /** Starts the server's process; it is not ready yet. */
+/** A server that is a Node script, started with `nodeArgs`. */
+export type NodeServerOptions = Extract<ServerOptions, { script: string }>;
+
 export function spawnServer(options: ServerOptions): ChildProcess {
   const [file, args] =
     'executable' in options

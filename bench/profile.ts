@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuMilliseconds, startServer, type ServerOptions } from './processes.ts';
+import { cpuMilliseconds, startServer, type NodeServerOptions } from './processes.ts';
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
@@ -177,7 +177,7 @@ export function summarise(profile: CpuProfile, window: { fromUs: number; toUs: n
  * then loaded with GETs of `path` for `seconds`; the process stops with SIGTERM, on which Next
  * exits and Node writes the profile. Only the samples taken during the load are counted.
  */
-export async function profileUnderLoad(app: ServerOptions & { script: string; nodeArgs?: string[] }, options: { path: string; seconds: number; connections: number; headers?: Record<string, string> }): Promise<ProfileSummary> {
+export async function profileUnderLoad(app: NodeServerOptions, options: { path: string; seconds: number; connections: number; headers?: Record<string, string> }): Promise<ProfileSummary> {
   const directory = mkdtempSync(join(tmpdir(), 'desk-login-bench-profile-'));
   try {
     const server = await startServer({ ...app, name: 'app under --cpu-prof', nodeArgs: [...(app.nodeArgs ?? []), '--cpu-prof', '--cpu-prof-dir', directory], stopSignal: 'SIGTERM' });

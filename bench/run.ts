@@ -22,7 +22,7 @@ import { buildMarkupFloor } from './markup-floor.ts';
 import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
 import { plainHtml, stylesheetPaths } from './plain-html.ts';
 import { copiedHeaders, PRERENDERED_LOGIN_HTML, startCompressingFront, startNginx } from './nginx.ts';
-import { startServer, type Server, type ServerOptions } from './processes.ts';
+import { startServer, type Server, type NodeServerOptions } from './processes.ts';
 import { profileUnderLoad } from './profile.ts';
 import { BARE_PAGE, LOGIN_PLAIN, MARKUP_FLOOR, report, type Machine, type Measurements, type ScreenBytes } from './report.ts';
 import { appScreens, firstHeading, submitFormWithoutScript, type Visit } from './screens.ts';
@@ -178,7 +178,7 @@ try {
     https: { ca: readFileSync(tls.caCertificate, 'utf8') },
   });
   servers.push(identityProvider);
-  const appServer = (port: number): ServerOptions & { script: string; nodeArgs?: string[] } => ({
+  const appServer = (port: number): NodeServerOptions => ({
     name: 'app',
     script: '.next/standalone/server.js',
     nodeArgs: [...SERVER_NODE_FLAGS],

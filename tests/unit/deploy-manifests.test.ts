@@ -15,14 +15,15 @@ import { parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 const root = join(__dirname, '../..');
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
+const overlayPath = 'deploy/kubernetes/overlays/production';
+const overlay = join(root, overlayPath);
+
 /** A Kubernetes quantity in MiB: `512Mi`, `1Gi`. */
 function mebibytes(quantity: string): number {
   const match = /^(\d+)(Mi|Gi)$/.exec(quantity);
   if (!match) throw new Error(`not a quantity in Mi or Gi: ${quantity}`);
   return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
 }
-const overlayPath = 'deploy/kubernetes/overlays/production';
-const overlay = join(root, overlayPath);
 
 type Probe = { httpGet: { path: string; port: string | number } };
 type Container = {
