@@ -66,7 +66,7 @@ export type Throttler = (typeof throttlers)[number];
 /** The limits and one-time marks the fleet shares (lib/fleet-state.ts). */
 export const sharedLimitNames = ['link_lock', 'code_tries', 'backend_checks', 'app_codes', 'declined_links', 'link_requests', 'sign_in_steps'] as const;
 export type SharedLimitName = (typeof sharedLimitNames)[number];
-const whenUnreachable = ['fail-closed', 'per-process'] as const;
+const whenUnreachable = ['fail-closed', 'per-process', 'replayed'] as const;
 export type WhenUnreachable = (typeof whenUnreachable)[number];
 
 const signInMethods = ['email', 'google', 'microsoft'] as const satisfies readonly SignInMethod[];
@@ -131,8 +131,20 @@ function createMetrics() {
     }),
     sharedStateUnavailable: new Counter({
       name: 'desk_login_shared_state_unavailable_total',
-      help: 'Calls to the shared store (Redis) that failed or timed out, by limit and by what this instance did instead: refused (fail-closed) or counted alone (per-process).',
+      help: 'Calls to the shared store (Redis) that failed or timed out, by limit and by what this instance did instead: refused (fail-closed), counted alone (per-process), or counted alone and written to Redis once it answers (replayed).',
       labelNames: ['limit', 'then'] as const,
+      registers,
+    }),
+    sharedStateCalls: new Histogram({
+      name: 'desk_login_shared_state_call_duration_seconds',
+      help: 'Calls to the shared store (Redis), by outcome: answered within the budget, timed out, or failed (refused, connection lost).',
+      labelNames: ['outcome'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5],
+      registers,
+    }),
+    sharedStateOutages: new Counter({
+      name: 'desk_login_shared_state_outages_total',
+      help: 'Times this instance found the shared store (Redis) unreachable after it had answered: one per outage, however many calls it failed.',
       registers,
     }),
   };
@@ -211,6 +223,17 @@ export function countTampering(kind: TamperingKind): void {
 
 export function countThrottled(by: Throttler): void {
   metrics().throttled.labels(bounded(by, throttlers)).inc();
+}
+
+const sharedStateCallOutcomes = ['answered', 'timeout', 'failed'] as const;
+export type SharedStateCallOutcome = (typeof sharedStateCallOutcomes)[number];
+
+export function observeSharedStateCall(outcome: SharedStateCallOutcome, seconds: number): void {
+  metrics().sharedStateCalls.labels(bounded(outcome, sharedStateCallOutcomes)).observe(seconds);
+}
+
+export function countSharedStateOutage(): void {
+  metrics().sharedStateOutages.inc();
 }
 
 export function countSharedStateUnavailable(limit: SharedLimitName, then: WhenUnreachable): void {

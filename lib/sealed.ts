@@ -20,10 +20,11 @@ export type SealPurpose =
   | 'sso-organisations'
   | 'sso-organisation-chosen'
   | 'sso-app-hand-off'
-  | 'app-code';
+  | 'app-code'
+  | 'link-decline';
 
 /** Keyed digests, each purpose under a key of its own beside the sealing keys. */
-type DigestPurpose = 'link-code' | 'device-binding';
+type DigestPurpose = 'link-code' | 'device-binding' | 'shared-store';
 
 const keys = new Map<string, Uint8Array<ArrayBuffer>>();
 
@@ -44,9 +45,12 @@ function keyFor(purpose: SealPurpose | DigestPurpose, secret = getConfig().sessi
  */
 export function digests(purpose: DigestPurpose, value: string): Buffer[] {
   const { sessionSecret, previousSessionSecret } = getConfig();
-  return [sessionSecret, previousSessionSecret]
-    .filter((secret): secret is string => Boolean(secret))
-    .map((secret) => createHmac('sha256', keyFor(purpose, secret, 'digest')).update(value).digest());
+  return [sessionSecret, previousSessionSecret].filter((secret): secret is string => Boolean(secret)).map((secret) => digest(purpose, value, secret));
+}
+
+/** HMAC-SHA-256 of `value` for `purpose` under SESSION_SECRET alone: what a rotation may start afresh. */
+export function digest(purpose: DigestPurpose, value: string, secret = getConfig().sessionSecret): Buffer {
+  return createHmac('sha256', keyFor(purpose, secret, 'digest')).update(value).digest();
 }
 
 // Imported once per key: jose would otherwise import a raw key into WebCrypto on every call
