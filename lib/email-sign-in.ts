@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { countSignInFailure, countThrottled } from '@/lib/metrics';
 import { receivedCookies, requestContext } from '@/lib/request/context';
 import { browserNames, deviceFamily, systemNames } from '@/lib/request/user-agent';
 import { sharedLimit, sharedNotes, SharedStateUnavailable } from '@/lib/fleet-state';
-import { digests } from '@/lib/sealed';
+import { digests, seal, unseal } from '@/lib/sealed';
 import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 
 /**
@@ -20,11 +20,14 @@ import { countSignInStepOnce } from '@/lib/sign-in-funnel';
  * rules, and the wait for the link to be opened.
  */
 
+/** A link's id, as the backend's verifyUser names it (a UUID): bounded wherever a client sends one back. */
+export const linkId = z.string().min(1).max(128);
+
 const linkConfirmation = z.object({ subDomain: z.string(), authToken: z.string() });
 type ConfirmedLink = z.infer<typeof linkConfirmation>;
 
 const emailSignInState = z.object({
-  uuid: z.string(),
+  uuid: linkId,
   email: z.string(),
   /** When the newest link was sent: "send again" is locked after it, and the wait ends after it. */
   sentAt: z.number(),
@@ -98,11 +101,29 @@ export async function linkRequestOf(uuid: string): Promise<LinkRequest | undefin
  * Links whose holder said "I did not ask for this", for the whole fleet: no code is shown or taken
  * for them, and the wait of the browser that asked ends. Without Redis, per process.
  */
-const declinedLinks = sharedLimit('declined_links', { points: 1, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'per-process' });
+const declinedLinks = sharedLimit('declined_links', { points: 1, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'replayed' });
 
-export async function declineLink(uuid: string): Promise<void> {
-  await declinedLinks.spend(uuid);
+/**
+ * What "I did not ask for this" posts: sealed by the page that showed the link, so that a decline
+ * counts only for that link, never for an id the post names, and only while the link lives.
+ */
+const declineTicket = z.object({ uuid: linkId });
+
+export async function declineTicketFor(uuid: string): Promise<string> {
+  return await seal('link-decline', { uuid }, EMAIL_SIGN_IN_LIFETIME_SECONDS);
 }
+
+/** Declines the link the ticket was sealed for; false when the ticket is not one. */
+export async function declineLinkOfTicket(ticket: unknown): Promise<boolean> {
+  if (typeof ticket !== 'string' || ticket.length > DECLINE_TICKET_MAX_LENGTH) return false;
+  const link = await unseal('link-decline', ticket, declineTicket);
+  if (!link) return false;
+  await declinedLinks.spend(link.uuid);
+  return true;
+}
+
+/** Far above a sealed uuid's few hundred characters: nothing longer is even opened. */
+const DECLINE_TICKET_MAX_LENGTH = 1_024;
 
 export async function isLinkDeclined(uuid: string): Promise<boolean> {
   return (await declinedLinks.spent(uuid)) > 0;
@@ -136,8 +157,9 @@ export const SEND_AGAIN_LOCK_MS = 30_000;
  */
 const linkLocks = sharedLimit('link_lock', { points: 1, durationSeconds: SEND_AGAIN_LOCK_MS / 1000, whenUnreachable: 'per-process' });
 
+/** One lock per address however it is written; the store keeps only its keyed digest (lib/fleet-state.ts). */
 function addressKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+  return email.trim().toLowerCase();
 }
 
 /**
@@ -198,7 +220,7 @@ export async function rememberSignedInWithLink(writer: CookieWriter, host: Reque
 /** The query of an e-mailed sign-in link, `/validatelink?email=…&uuid=…&signature=…&timestamp=…`. */
 export const signInLinkQuery = z.object({
   email: required,
-  uuid: required,
+  uuid: linkId,
   signature: required,
   timestamp: required,
   domain: optional,

@@ -1,12 +1,12 @@
 'use server';
 
 import { redirect as redirectOutside } from 'next/navigation';
-import { isValidId, isValidLink, type LinkCheck } from '@/lib/backend/auth';
+import { isValidId, isValidLink } from '@/lib/backend/auth';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { declineLink, isLinkDeclined, linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink } from '@/lib/email-sign-in';
+import { declineLinkOfTicket, isLinkDeclined, linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink, signInLinkQuery } from '@/lib/email-sign-in';
 import { handOffToOrganisation } from '@/lib/hand-off';
-import { formField, stringFields } from '@/lib/request/form-fields';
+import { formField } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestLogger } from '@/lib/logger';
@@ -34,13 +34,15 @@ export type LinkConfirmationState =
  */
 export async function confirmSignInLink(
   language: string,
-  boundLink: LinkCheck,
+  boundLink: unknown,
   _previous: LinkConfirmationState,
   form: FormData,
 ): Promise<LinkConfirmationState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
-  const link = stringFields(boundLink) as LinkCheck | undefined;
-  if (!link) return await redirectToPage('/invalid', locale);
+  // Bound to the page, but sent back by the client: held to the link query's own limits.
+  const parsed = signInLinkQuery.safeParse(boundLink);
+  if (!parsed.success) return await redirectToPage('/invalid', locale);
+  const link = parsed.data;
   const log = await requestLogger();
   const { host, received, cookies } = await requestContext();
   const pending = await readEmailSignIn(received);
@@ -87,15 +89,17 @@ export async function confirmSignInLink(
 /**
  * "I did not ask for this", before or after confirming: the link shows and takes no code from now
  * on, in the whole fleet, and the browser that asked for it stops waiting. A form post, never a
- * GET, so that a mail scanner following links declines nothing.
+ * GET, so that a mail scanner following links declines nothing; it carries the ticket the page
+ * sealed for its link (lib/email-sign-in.ts), so it declines that link and no other.
  */
-export async function declineSignInLink(language: string, boundLink: LinkCheck): Promise<void> {
+export async function declineSignInLink(language: string, ticket: unknown): Promise<void> {
   const locale = isLanguage(language) ? language : defaultLanguage;
-  const link = stringFields(boundLink) as LinkCheck | undefined;
-  if (link) {
-    await declineLink(link.uuid);
-    (await requestLogger()).info({ outcome: 'declined' }, 'sign-in link opened');
-    countSignInFailure('email', 'cancelled');
+  const log = await requestLogger();
+  if (!(await declineLinkOfTicket(ticket))) {
+    log.warn({ outcome: 'decline-refused' }, 'sign-in link opened');
+    return await redirectToPage('/invalid', locale);
   }
+  log.info({ outcome: 'declined' }, 'sign-in link opened');
+  countSignInFailure('email', 'cancelled');
   await redirectToPage('/validatelink/declined', locale);
 }

@@ -6,7 +6,8 @@ import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import {
   checkEmailSignIn,
   continueWithLinkCode,
-  declineLink,
+  declineLinkOfTicket,
+  declineTicketFor,
   isLinkDeclined,
   linkRequestOf,
   linkCodeFor,
@@ -170,7 +171,7 @@ describe('the e-mail wait', () => {
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
     const waiting = jar.header();
 
-    await declineLink('link-declined');
+    await expect(declineLinkOfTicket(await declineTicketFor('link-declined'))).resolves.toBe(true);
     await expect(isLinkDeclined('link-declined')).resolves.toBe(true);
     // The control: a link nobody declined.
     await expect(isLinkDeclined('link-other')).resolves.toBe(false);
@@ -180,6 +181,19 @@ describe('the e-mail wait', () => {
     jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: waiting }) as never);
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
     expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
+  });
+
+  it('a decline counts only for the link its ticket was sealed for: never for an id, a forged or an overlong ticket', async () => {
+    const victim = 'link-of-someone-else';
+    for (const posted of [victim, { uuid: victim }, `${await declineTicketFor('link-mine')}x`, 'x'.repeat(900_000), undefined]) {
+      await expect(declineLinkOfTicket(posted)).resolves.toBe(false);
+    }
+    await expect(isLinkDeclined(victim)).resolves.toBe(false);
+    await expect(isLinkDeclined('link-mine')).resolves.toBe(false);
+    // The control: the honest ticket declines its own link, and only it.
+    await expect(declineLinkOfTicket(await declineTicketFor('link-mine'))).resolves.toBe(true);
+    await expect(isLinkDeclined('link-mine')).resolves.toBe(true);
+    await expect(isLinkDeclined(victim)).resolves.toBe(false);
   });
 
   it('remembers when and from what kind of device each link was asked for, and nothing more', async () => {

@@ -4,7 +4,7 @@ import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in
 import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { emailSignInOfPage, isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, signInLinkQuery, type LinkRequest } from '@/lib/email-sign-in';
+import { declineTicketFor, emailSignInOfPage, isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, signInLinkQuery, type LinkRequest } from '@/lib/email-sign-in';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { islandText } from '@/lib/i18n/island-text';
 import { isLanguage } from '@/lib/i18n/routing';
@@ -85,7 +85,7 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   return (
     <ConfirmLink
       action={confirmSignInLink.bind(null, lang, link.data)}
-      decline={declineSignInLink.bind(null, lang, link.data)}
+      decline={declineSignInLink.bind(null, lang, await declineTicketFor(link.data.uuid))}
       askFirst={!(await askedInThisBrowser(link.data.uuid))}
       text={text}
     />
