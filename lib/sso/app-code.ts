@@ -35,8 +35,12 @@ export function codeChallengeOf(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 
-/** Each code redeems once in the whole fleet (lib/fleet-state.ts), marked until it would expire anyway. */
-const redemptions = sharedLimit('app_codes', { points: 1, durationSeconds: APP_CODE_LIFETIME_SECONDS, whenUnreachable: 'per-process' });
+/**
+ * Each code redeems once in the whole fleet (lib/fleet-state.ts), marked until it would expire
+ * anyway. While the store cannot say whether it was redeemed, it is not: the app is told to try
+ * again (SharedStateUnavailable), and a mark Redis makes after that is taken back.
+ */
+const redemptions = sharedLimit('app_codes', { points: 1, durationSeconds: APP_CODE_LIFETIME_SECONDS, whenUnreachable: 'fail-closed' });
 
 /** The address the app is sent to: with a one-time code when it sent a challenge, else with the token itself. */
 export async function appRedirectLocation(app: AppRedirect, signIn: AppSignIn): Promise<string> {
@@ -51,7 +55,10 @@ export async function appRedirectLocation(app: AppRedirect, signIn: AppSignIn): 
   return url.toString();
 }
 
-/** The sign-in behind a code, once, for the verifier whose challenge it was minted for; else nothing. */
+/**
+ * The sign-in behind a code, once, for the verifier whose challenge it was minted for; else
+ * nothing. Throws SharedStateUnavailable while the fleet's store does not answer.
+ */
 export async function redeemAppCode(code: string, codeVerifier: string): Promise<AppSignIn | undefined> {
   if (!codeVerifierSchema.safeParse(codeVerifier).success) return undefined;
   const state = await unseal('app-code', code, appCodeState);
