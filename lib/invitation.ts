@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { subDomainSchema } from '@/lib/backend/client';
 import { INVITATION_FIELDS_SET_BY_APP } from '@/lib/config';
 
@@ -9,7 +10,7 @@ import { INVITATION_FIELDS_SET_BY_APP } from '@/lib/config';
 
 /** Without an address an invitation cannot be accepted: the page says the link is incomplete. */
 export function isCompleteInvitation(fields: Record<string, string>): boolean {
-  return Boolean(fields.email?.trim());
+  return invitationOfForm.shape.email.safeParse(fields.email ?? '').success;
 }
 
 /** As long as the longest link the confirming pages read: a longer value is no invitation's. */
@@ -29,6 +30,30 @@ export function forwardedInvitationFields(link: Record<string, string>, allowlis
       return forwarded ? [[name, value]] : [];
     }),
   );
+}
+
+/** As many fields as INVITATION_FORWARDED_FIELDS can name (lib/config.ts). */
+const FORWARDED_FIELDS_MAX = 32;
+
+/** An address as long as any can be (RFC 5321: 254 in a path), with room for spaces around it. */
+const INVITED_ADDRESS_MAX_LENGTH = 320;
+
+/**
+ * What the invitation's form needs of its link, as the page binds it and the form posts it back:
+ * the address and the forwarded fields, each held to the limits the page read them with.
+ */
+export const invitationOfForm = z.strictObject({
+  email: z.string().trim().min(1).max(INVITED_ADDRESS_MAX_LENGTH),
+  forwarded: z
+    .record(z.string().max(64), z.string().max(FORWARDED_FIELD_MAX_LENGTH))
+    .refine((fields) => Object.keys(fields).length <= FORWARDED_FIELDS_MAX, { error: `at most ${FORWARDED_FIELDS_MAX} forwarded fields` }),
+});
+export type InvitationOfForm = z.infer<typeof invitationOfForm>;
+
+/** The part of an invitation link's query its form posts back, or undefined for a link without an address. */
+export function invitationOfLink(fields: Record<string, string>, allowlist: readonly string[]): InvitationOfForm | undefined {
+  const parsed = invitationOfForm.safeParse({ email: fields.email ?? '', forwarded: forwardedInvitationFields(fields, allowlist) });
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**

@@ -2,46 +2,60 @@
 
 import { addUser, verifyUser } from '@/lib/backend/auth';
 import { getConfig } from '@/lib/config';
-import { forwardedInvitationFields } from '@/lib/invitation';
+import { forwardedInvitationFields, invitationOfForm } from '@/lib/invitation';
 import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { formField, stringFields } from '@/lib/request/form-fields';
+import { formField } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { mintDeviceId } from '@/lib/cookies';
-import { startWaitingForLink } from '@/lib/email-sign-in';
+import { releaseLinkLock, startWaitingForLink, takeLinkLock } from '@/lib/email-sign-in';
 import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
 import { requestContext } from '@/lib/request/context';
 import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/validation';
-import { countSignInFailure, countSignInStep, failureReasonOf } from '@/lib/metrics';
+import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/metrics';
+import { rateLimitText } from '@/components/email-sign-in/rate-limit-text';
+import type { RateLimitText } from '@/components/email-sign-in/rate-limit-view';
 
 export type InviteProblem =
   | { invite: 'nameRequired' | 'invalidInvite' }
   /** The first character the name rule does not allow, so that the message can name it. */
   | { invite: 'nameCharacter'; character: string }
   | { errors: ErrorMessageKey };
-export type InviteFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; problem: InviteProblem };
+export type InviteFormState =
+  | { status: 'idle'; name: string }
+  | { status: 'error'; name: string; problem: InviteProblem }
+  /** A link went to this address moments ago (the e-mail form's 30 s lock): the same wait, in the same words. */
+  | { status: 'rate-limited'; name: string; retryAfterMs: number; text: RateLimitText };
 
 /** The invited person's name goes to addUser with the invitation's address and forwarded fields; then a sign-in link. */
 export async function joinInvitation(
   language: string,
-  boundInviteFields: Record<string, string>,
+  boundInvitation: unknown,
   _previous: InviteFormState,
   form: FormData,
 ): Promise<InviteFormState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
   const name = formField(form, 'name');
-  const inviteFields = stringFields(boundInviteFields);
-  if (!inviteFields) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
+  // Bound to the page, but sent back by the client: held to the limits the page read the link with.
+  const invitation = invitationOfForm.safeParse(boundInvitation);
+  if (!invitation.success) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
   if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
   const refused = disallowedInviteNameCharacter(name);
   if (refused) return { status: 'error', name, problem: { invite: 'nameCharacter', character: refused } };
   if (!isValidDisplayName(name)) return { status: 'error', name, problem: { errors: 'nameRejected' } };
 
-  const email = inviteFields.email?.trim();
-  if (!email) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
+  const { email } = invitation.data;
+  // Every door to a link takes the same lock: a post within 30 s of the last link to this address asks nothing.
+  const lockedForMs = await takeLinkLock(email);
+  if (lockedForMs > 0) {
+    countThrottled('link_lock');
+    countSignInFailure('email', 'throttled');
+    return { status: 'rate-limited', name, retryAfterMs: lockedForMs, text: await rateLimitText(locale) };
+  }
   const deviceId = mintDeviceId();
-  const forwarded = forwardedInvitationFields(inviteFields, getConfig().invitationForwardedFields);
+  const forwarded = forwardedInvitationFields(invitation.data.forwarded, getConfig().invitationForwardedFields);
   const joined = await addUser({ email, forwarded }, name.trim(), deviceId);
   if (!joined.ok) {
+    await releaseLinkLock(email);
     const outcome = accountCreationOutcome(joined.failure);
     if (outcome.show === 'userLimitPage') return await redirectToPage('/user-limit', locale);
     const problem: InviteProblem = outcome.message === 'nameRejected' ? { invite: 'invalidInvite' } : { errors: outcome.message };
@@ -52,6 +66,7 @@ export async function joinInvitation(
   const { host, cookies } = await requestContext();
   countSignInStep('email', 'started');
   const link = await verifyUser(email, deviceId);
+  if (!link.ok || link.value.next !== 'linkSent') await releaseLinkLock(email);
   if (!link.ok) {
     countSignInFailure('email', failureReasonOf(link.failure));
     // Joined, but no link went out: said here, where the same button tries again with the name kept.

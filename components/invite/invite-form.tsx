@@ -7,6 +7,7 @@ import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-pos
 import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { disallowedInviteNameCharacter, visibleCharacter } from '@/lib/validation';
+import { RateLimitView } from '@/components/email-sign-in/rate-limit-view';
 import { characterNamedInWords } from './named-characters';
 import type { InviteFormState, InviteProblem } from './actions';
 
@@ -46,6 +47,7 @@ function InviteNameEntry({
   const [state, formAction] = useActionState<InviteFormState, FormData>(action, initialState);
   const [name, setName] = useState(state.name);
   const [touched, setTouched] = useState(false);
+  const [dismissed, setDismissed] = useState<InviteFormState | null>(null);
 
   // Checked as the person types, so the rule shows before a round trip; the server checks again.
   const refused = disallowedInviteNameCharacter(name);
@@ -54,6 +56,13 @@ function InviteNameEntry({
   const serverProblem = state.status === 'error' && state.name === name ? state.problem : null;
   const problem = localProblem ?? serverProblem;
 
+  if (state.status === 'rate-limited' && state !== dismissed) {
+    return (
+      <div className="mt-6">
+        <RateLimitView text={state.text} retryAfterMs={state.retryAfterMs} onTryAgain={() => setDismissed(state)} />
+      </div>
+    );
+  }
   return (
     <form action={formAction} className="mt-6 space-y-4" noValidate onSubmit={(event) => keepTyped(event.currentTarget)}>
       {email && (

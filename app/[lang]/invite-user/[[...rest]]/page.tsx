@@ -8,7 +8,8 @@ import { NoticePage } from '@/components/ui/notice-page';
 import { argumentMarker } from '@/lib/i18n/argument-marker';
 import { islandText } from '@/lib/i18n/island-text';
 import { headingAsTitle } from '@/lib/i18n/page-title';
-import { invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
+import { invitationOfLink, invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
+import { getConfig } from '@/lib/config';
 import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
 import { isValidEmail } from '@/lib/validation';
 
@@ -27,7 +28,8 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
   const inviteFields = firstValues(await searchParams);
   const [t, tCommon, tSignUp] = await Promise.all([getTranslations('invite'), getTranslations('common'), getTranslations('signUp')]);
 
-  if (!isCompleteInvitation(inviteFields)) {
+  const invitation = invitationOfLink(inviteFields, getConfig().invitationForwardedFields);
+  if (!invitation) {
     return (
       <NoticePage heading={t('incompleteHeading')}>
         <p>{t('incompleteBody')}</p>
@@ -47,7 +49,7 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
         {organisation ? t.rich('organisationIntro', { organisation: () => <strong className="text-ink">{organisation}</strong> }) : t('intro')}
       </p>
       <InviteForm
-        action={joinInvitation.bind(null, lang, inviteFields)}
+        action={joinInvitation.bind(null, lang, invitation)}
         email={email && <EmailAddress email={email} />}
         text={{
           ...(await islandText('invite', ['nameLabel', 'nameRequired', 'nameApostrophe', 'nameQuotationMark', 'invalidInvite', 'submit', 'submitting'])),
