@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, documentsOnlyBrowser, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
@@ -263,11 +264,8 @@ test('Redis down: a code is not checked and the person is asked to try again in 
     expect(new Set(postedTo('/login/en', since))).toEqual(new Set(APP_PORTS));
     for (const instance of deployment.instances) {
       const said = instance.logLines().map((line) => line.msg);
-      expect(said, `instance ${instance.port}`).toContain('shared limit unavailable: kept per process until Redis answers');
+      expect(said.some((msg) => String(msg).startsWith('shared store unreachable')), `instance ${instance.port}`).toBe(true);
     }
-    expect(deployment.instances.flatMap((instance) => instance.logLines().map((line) => line.msg))).toContain(
-      'shared limit unavailable: refusing until Redis answers',
-    );
   } finally {
     await redis.start();
   }
@@ -279,4 +277,228 @@ test('Redis down: a code is not checked and the person is asked to try again in 
     await expect(page).toHaveURL(`${deployment.origin.replace('//web.', '//acme.')}/`, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await context.close();
+});
+
+/** Every key under the fleet's prefix, with its value as Redis holds it (a string, or a hash's fields). */
+async function storeContents(): Promise<Map<string, string>> {
+  const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  try {
+    const contents = new Map<string, string>();
+    for (const key of await client.keys('fleet-e2e:*')) {
+      const type = await client.type(key);
+      const value = type === 'string' ? ((await client.get(key)) ?? '') : JSON.stringify(type === 'hash' ? await client.hgetall(key) : type);
+      contents.set(key, value);
+    }
+    return contents;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** What a reader of the store must never find: the secret itself, and its unkeyed digests in the spellings a store would use. */
+function spellingsOf(secret: string): string[] {
+  const digests = [createHash('sha256').update(secret), createHash('sha256').update(secret.toLowerCase())].flatMap((hash) => {
+    const bytes = hash.digest();
+    return [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url')];
+  });
+  return [secret, secret.toLowerCase(), encodeURIComponent(secret), ...digests];
+}
+
+/**
+ * The no-script form of "I did not ask for this" on a link's page, as a browser posts it with that
+ * button: every field of the form in order, the button's own name among them.
+ */
+async function declineForm(page: Page): Promise<{ fields: [string, string][]; action: string; declineRef: string }> {
+  const button = page.getByRole('button', { name: 'I did not ask for this' });
+  const declineRef = ((await button.getAttribute('name')) ?? '').replace('$ACTION_REF_', '');
+  const form = page.locator('form').filter({ has: button });
+  const fields = await form
+    .locator('input, button[name^="$ACTION_REF_"]')
+    .evaluateAll((elements) => elements.map((element) => [(element as HTMLInputElement).name, element instanceof HTMLButtonElement ? '' : (element as HTMLInputElement).value] as [string, string]));
+  return { fields, action: page.url(), declineRef };
+}
+
+/** Posts that form as a browser without script would, with the decline's bound arguments replaced by `rebind`. */
+async function postDecline(request: APIRequestContext, form: Awaited<ReturnType<typeof declineForm>>, rebind: (bound: unknown[]) => unknown[]) {
+  const body = new FormData();
+  for (const [name, value] of form.fields) body.append(name, name === `$ACTION_${form.declineRef}:1` ? JSON.stringify(rebind(JSON.parse(value) as unknown[])) : value);
+  const { pathname, search, host } = new URL(form.action);
+  const response = await request.post(`http://127.0.0.1:${APP_PORTS[0]}${pathname}${search}`, {
+    multipart: body,
+    headers: { host, 'x-forwarded-proto': 'https', origin: deployment.origin },
+    maxRedirects: 0,
+  });
+  return { status: response.status(), location: response.headers().location ?? '' };
+}
+
+test.describe('the shared store holds nothing worth stealing, and nothing a client can grow', () => {
+  test('after a sign-in confirmed elsewhere, a declined link and a redeemed app code, no key or value holds an address, link id, signature, code or their plain digests', async ({ browser, request, page }) => {
+    const signedIn = uniqueAddress('anna@acme.test');
+    const { context, page: waiting, code } = await waitingForCode(browser, signedIn);
+    const signedInLink = new URL(await latestSignInLink(request, signedIn));
+    await continueWithCode(waiting, code);
+    await expect(waiting).toHaveURL(`${deployment.origin.replace('//web.', '//acme.')}/`);
+    await context.close();
+
+    const declined = uniqueAddress('anna@acme.test');
+    const { asking } = await askedForLink(browser, declined);
+    const declinedLink = new URL(await latestSignInLink(request, declined));
+    const holder = await documentsOnlyBrowser(browser, deployment);
+    const holderPage = await holder.newPage();
+    await holderPage.goto(new URL(`${declinedLink.pathname}${declinedLink.search}`, deployment.origin).toString());
+    await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
+    await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+    await holder.close();
+    await asking.close();
+
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));
+    await expect(page).toHaveURL(/\?code=[^&]+$/);
+    const appCode = new URL(page.url()).searchParams.get('code') ?? '';
+    const redeemed = await request.post(`http://127.0.0.1:${APP_PORTS[0]}/login/api/sso/token`, {
+      headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
+      form: { code: appCode, code_verifier: verifier },
+    });
+    expect(redeemed.status()).toBe(200);
+
+    const contents = await storeContents();
+    // The positive control: every kind of mark the flows above leave is in the store.
+    const kinds = new Set([...contents.keys()].map((key) => key.split(':')[1]));
+    for (const kind of ['link_lock', 'code_tries', 'declined_links', 'link_requests', 'sign_in_steps', 'app_codes']) expect(kinds, `keys of ${kind}`).toContain(kind);
+
+    const secrets = {
+      'an address': [signedIn, declined, 'sso-one@acme.test'],
+      'a link id': [signedInLink, declinedLink].map((link) => link.searchParams.get('uuid') ?? ''),
+      "a link's signature": [signedInLink, declinedLink].map((link) => link.searchParams.get('signature') ?? ''),
+      'a code': [appCode, verifier, challenge],
+    };
+    const everything = [...contents].flat().join('\n');
+    for (const [what, values] of Object.entries(secrets)) {
+      for (const value of values) {
+        expect(value.length, what).toBeGreaterThan(5);
+        for (const spelling of spellingsOf(value)) expect(everything.includes(spelling), `${what} (${spelling.slice(0, 12)}…) in the store`).toBe(false);
+      }
+    }
+  });
+
+  test('a decline counts only for the link its page showed: a swapped or an enlarged id is refused and stores nothing; the honest decline still works', async ({ browser, request }) => {
+    const victim = uniqueAddress('anna@acme.test');
+    const { asking: victimBrowser, waiting: victimWait } = await askedForLink(browser, victim);
+    const victimUuid = new URL(await latestSignInLink(request, victim)).searchParams.get('uuid') ?? '';
+
+    const attacker = uniqueAddress('anna@acme.test');
+    const { asking } = await askedForLink(browser, attacker);
+    const attackerLink = new URL(await latestSignInLink(request, attacker));
+    const holder = await documentsOnlyBrowser(browser, deployment);
+    const holderPage = await holder.newPage();
+    await holderPage.goto(new URL(`${attackerLink.pathname}${attackerLink.search}`, deployment.origin).toString());
+    const form = await declineForm(holderPage);
+    const linkFields = Object.fromEntries(attackerLink.searchParams);
+    const declines = async () => [...(await storeContents()).keys()].filter((key) => key.startsWith('fleet-e2e:declined_links:')).length;
+    const declinesBefore = await declines();
+
+    const swapped = await postDecline(request, form, ([language]) => [language, { ...linkFields, uuid: victimUuid }]);
+    const enlarged = await postDecline(request, form, ([language]) => [language, { ...linkFields, uuid: 'a'.repeat(200_000) }]);
+    for (const [what, answer] of Object.entries({ swapped, enlarged })) expect(answer.location, `the ${what} id`).not.toMatch(/validatelink\/declined$/);
+    // The control: the form as posted, untouched, is the page's decline.
+    expect(form.fields.some(([name]) => name === `$ACTION_REF_${form.declineRef}`)).toBe(true);
+    expect(await declines(), 'declines stored by the refused posts').toBe(declinesBefore);
+    for (const port of APP_PORTS) {
+      expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', victimWait)).body), `the victim's wait at ${port}`).toEqual({ state: 'pending' });
+    }
+    const stored = await storeContents();
+    expect(Math.max(...[...stored].map(([key, value]) => key.length + value.length)), 'the largest key and value').toBeLessThan(512);
+
+    // The control: the page's own decline declines its own link.
+    await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
+    await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+    expect(await declines()).toBe(declinesBefore + 1);
+    const attackerWait = (await asking.cookies()).find((cookie) => cookie.name === '__Host-emailSignIn')?.value ?? '';
+    for (const port of APP_PORTS) {
+      expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', attackerWait)).body), `the declined wait at ${port}`).toEqual({ state: 'declined' });
+    }
+    await Promise.all([holder.close(), asking.close(), victimBrowser.close()]);
+  });
+});
+
+test.describe('one-time stays one-time through an outage of the store', () => {
+  test('a decline made while Redis is down still holds at every instance after it returns; each instance says once that Redis went and once that it came back', async ({ browser, request }) => {
+    const email = uniqueAddress('anna@acme.test');
+    const { asking, waiting } = await askedForLink(browser, email);
+    const mailed = new URL(await latestSignInLink(request, email));
+    const linkPath = `/login/en/validatelink${mailed.search}`;
+    const logsBefore = deployment.instances.map((instance) => instance.logLines().length);
+
+    await redis.stop();
+    try {
+      const holder = await documentsOnlyBrowser(browser, deployment);
+      const holderPage = await holder.newPage();
+      await holderPage.goto(new URL(linkPath, deployment.origin).toString());
+      await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
+      await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+      await holder.close();
+    } finally {
+      await redis.start();
+    }
+
+    await expect(async () => {
+      for (const port of APP_PORTS) {
+        expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', waiting)).body), `the wait at ${port}`).toEqual({ state: 'declined' });
+      }
+    }).toPass({ timeout: 10_000 });
+    deployment.instances.forEach((instance, index) => {
+      const said = instance.logLines().slice(logsBefore[index]);
+      expect(said.filter((line) => String(line.msg).startsWith('shared store unreachable')), `instance ${instance.port}`).toHaveLength(1);
+      expect(said.filter((line) => line.msg === 'shared store answers again'), `instance ${instance.port}`).toEqual([
+        expect.objectContaining({ outageMs: expect.any(Number), callsWithoutRedis: expect.any(Number) }),
+      ]);
+    });
+    await asking.close();
+  });
+
+  test('a code typed while Redis is paused is not checked and not counted: afterwards all five tries remain', async ({ browser }) => {
+    const { context, page, code } = await waitingForCode(browser, uniqueAddress('anna@acme.test'));
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    await client.call('CLIENT', 'PAUSE', '3000', 'ALL');
+    client.disconnect();
+    await typeWrongCode(page, code);
+    await expect(page.getByText('Your code could not be checked just now. Please try again in a minute.')).toBeVisible();
+    // Past the pause, Redis carries out what it held back.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await page.goto(`${deployment.origin}/login/en/mail-sent`);
+    await typeWrongCode(page, code);
+    await expect(page.getByText('4 more tries')).toBeVisible();
+    // The control: a try with Redis answering counts.
+    await typeWrongCode(page, code);
+    await expect(page.getByText('3 more tries')).toBeVisible();
+    await context.close();
+  });
+
+  test('an app code is never redeemed twice: while Redis cannot say, redemption is a retryable error; once it answers, one instance redeems it and the other refuses', async ({ page, request }) => {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));
+    await expect(page).toHaveURL(/\?code=[^&]+$/);
+    const code = new URL(page.url()).searchParams.get('code') ?? '';
+    const redeemAt = async (port: number) => {
+      const response = await request.post(`http://127.0.0.1:${port}/login/api/sso/token`, {
+        headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
+        form: { code, code_verifier: verifier },
+      });
+      return { status: response.status(), body: (await response.json()) as Record<string, unknown>, retryAfter: response.headers()['retry-after'] };
+    };
+
+    await redis.stop();
+    try {
+      for (const port of APP_PORTS) {
+        expect(await redeemAt(port), `during the outage, at ${port}`).toEqual({ status: 503, body: { error: 'temporarily_unavailable' }, retryAfter: expect.stringMatching(/^\d+$/) });
+      }
+    } finally {
+      await redis.start();
+    }
+    await expect(async () => expect((await redeemAt(APP_PORTS[1]!)).status).toBe(200)).toPass({ timeout: 10_000 });
+    expect(await redeemAt(APP_PORTS[0]!)).toEqual({ status: 400, body: { error: 'invalid_grant' }, retryAfter: undefined });
+  });
 });
