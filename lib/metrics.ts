@@ -139,7 +139,7 @@ function createMetrics() {
       name: 'desk_login_shared_state_call_duration_seconds',
       help: 'Calls to the shared store (Redis), by outcome: answered within the budget, timed out, or failed (refused, connection lost).',
       labelNames: ['outcome'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     }),
     sharedStateOutages: new Counter({

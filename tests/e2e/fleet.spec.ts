@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
@@ -36,6 +37,14 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // How long Redis took to answer under this run's load: the measurements behind CALL_TIMEOUT_MS (lib/fleet-state.ts).
+  const histograms = await Promise.all(
+    (deployment?.instances ?? []).map(async (instance) =>
+      (await (await fetch(`http://127.0.0.1:${instance.metricsPort}/metrics`)).text()).split('\n').filter((line) => line.startsWith('desk_login_shared_state_call_duration_seconds')),
+    ),
+  ).catch(() => []);
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/shared-store-calls.txt', histograms.map((lines, index) => [`# instance ${APP_PORTS[index]}`, ...lines].join('\n')).join('\n'));
   await deployment?.stop();
   await redis?.stop();
 });
