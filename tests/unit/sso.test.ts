@@ -134,6 +134,11 @@ describe('isAllowedRedirectUri', () => {
     'https://CC.Example.com/sso/callback',
     'https://app.example.com/app/',
     'https://app.example.com/app/cb',
+    // Dots and semicolons that are no segment of their own, and those after the path, stay the app's.
+    'https://cc.example.com/sso/callback.v2',
+    'https://cc.example.com/sso/..x',
+    'https://cc.example.com/sso/done?state=a;b&next=..;/x',
+    'deskbooking://sso/done#..;/x',
   ])('allows %s', (uri) => {
     expect(isAllowedRedirectUri(uri, allowlist)).toBe(true);
   });
@@ -165,6 +170,19 @@ describe('isAllowedRedirectUri', () => {
     'https://cc.example.com/sso/%2E%2E/evil',
     'https://cc.example.com/sso/.%2e/evil',
     'https://cc.example.com/sso/%2e/x',
+    // Path parameters, which Tomcat and other servlet containers strip before resolving: `..;` is `..` there.
+    'https://cc.example.com/sso/..;/x',
+    'https://cc.example.com/sso/..;x=1/evil',
+    'https://cc.example.com/sso/.;/x',
+    'https://cc.example.com/sso;/../evil',
+    'https://cc.example.com/sso/..%3b/x',
+    'https://cc.example.com/sso/..%3B/x',
+    'https://cc.example.com/sso/%2e%2e;/x',
+    'https://cc.example.com/sso/x;jsessionid=1',
+    'deskbooking://sso/..;/evil',
+    // Encoded twice, for a host behind that decodes twice.
+    'https://cc.example.com/sso/%252e%252e/evil',
+    'https://cc.example.com/sso/..%253b/x',
     // Encoded slashes and backslashes, which the host behind may decode into separators.
     'https://cc.example.com/sso/..%2fevil',
     'https://cc.example.com/sso/..%2Fevil',
