@@ -1,6 +1,8 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { acceptedIssuers, IdTokenRejected, verifyIdToken } from '@/lib/sso/id-token';
 import { controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/sso/outcome';
+import { appStartRefusal, appStartRefusals } from '@/lib/sso/app-start';
+import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import type { Discovery } from '@/lib/sso/discovery';
 
 const discovery: Discovery = {
@@ -217,5 +219,37 @@ describe('isAllowedRedirectUri', () => {
 
   it('refuses everything when the allowlist is empty', () => {
     expect(isAllowedRedirectUri('deskbooking://sso', [])).toBe(false);
+  });
+});
+
+describe('appStartRefusal: each rule an app broke is named for itself (issue 43)', () => {
+  const policy = { allowlist: ['deskbooking://sso', 'https://cc.example.com/sso'], requireCodeChallenge: true };
+  const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+  it.each([
+    ['an address outside the allowlist', { redirectUri: 'https://evil.example/sso', codeChallenge: challenge, codeChallengeMethod: 'S256' }, 'redirect-not-allowed'],
+    ['no challenge', { redirectUri: 'deskbooking://sso' }, 'code-challenge-required'],
+    ['a challenge of the wrong shape', { redirectUri: 'deskbooking://sso', codeChallenge: 'too-short', codeChallengeMethod: 'S256' }, 'code-challenge-malformed'],
+    ['the method without a challenge', { redirectUri: 'deskbooking://sso', codeChallengeMethod: 'S256' }, 'code-challenge-malformed'],
+    ['the plain method', { redirectUri: 'deskbooking://sso', codeChallenge: challenge, codeChallengeMethod: 'plain' }, 'code-challenge-method-not-s256'],
+    ['a challenge without a method, which RFC 7636 reads as plain', { redirectUri: 'deskbooking://sso', codeChallenge: challenge }, 'code-challenge-method-not-s256'],
+    ['a lower-case method', { redirectUri: 'deskbooking://sso', codeChallenge: challenge, codeChallengeMethod: 's256' }, 'code-challenge-method-not-s256'],
+    ['a malformed challenge on a web sign-in', { codeChallenge: 'too-short', codeChallengeMethod: 'S256' }, 'code-challenge-malformed'],
+  ] as const)('refuses %s', (_case, start, refusal) => {
+    expect(appStartRefusal(start, policy)).toBe(refusal);
+  });
+
+  it.each([
+    ['an allowed address with an S256 challenge', { redirectUri: 'https://cc.example.com/sso/callback', codeChallenge: challenge, codeChallengeMethod: 'S256' }, policy],
+    ['a web sign-in, which sends neither', {}, policy],
+    ['an allowed address without a challenge where none is required', { redirectUri: 'deskbooking://sso' }, { ...policy, requireCodeChallenge: false }],
+  ] as const)('lets through %s', (_case, start, given) => {
+    expect(appStartRefusal(start, given)).toBeUndefined();
+  });
+
+  it('gives every cause its own message on the login page', () => {
+    const messages = appStartRefusals.map((refusal) => loginPageErrorMessage(refusal));
+    expect(messages).not.toContain(undefined);
+    expect(new Set(messages).size).toBe(appStartRefusals.length);
   });
 });
