@@ -237,10 +237,12 @@ async function followOutcome(
     case 'control-centre-error':
       return outcome.path;
     case 'control-centre':
-      writeSharedJwt(context.cookies, context.host, outcome.token);
       await countSignInStepOnce(provider, 'handed_off', flow.deviceId);
-      if (!app) return outcome.path;
-      return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false }, context);
+      if (!app) {
+        writeSharedJwt(context.cookies, context.host, outcome.token);
+        return outcome.path;
+      }
+      return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false, controlCentre: true }, context);
     case 'organisation':
       return handOffOrganisation({ ...outcome, appRedirect: app, account: flow.account, provider, language, deviceId: flow.deviceId }, context, mobile);
     case 'picker':
