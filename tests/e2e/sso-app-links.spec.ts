@@ -149,6 +149,17 @@ test('issue 41: the control centre\'s shared cookie is written only when the per
   await expect.poll(() => sharedJwtCookie(page.context())).toEqual(expect.any(String));
 });
 
+test('without script, "Open the app" opens the app as well, once', async ({ browser }) => {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const openings = appOpenings(context);
+  const page = await context.newPage();
+  await signInForApp(page, CUSTOM_SCHEME_REDIRECT);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  await page.getByRole('button', { name: 'Open the app' }).click({ noWaitAfter: true });
+  await expect.poll(() => openings).toEqual([expect.stringMatching(/^deskbooking:\/\/sso\/done\?code=[^&]+$/)]);
+  await context.close();
+});
+
 test('issue 41: the page that asks holds no code, however often it is reloaded; "Open the app" opens the app once, and then nothing is left to open', async ({ page }) => {
   const openings = appOpenings(page.context());
   const pages: string[] = [];
