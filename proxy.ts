@@ -8,7 +8,7 @@ import { isLanguage } from '@/lib/i18n/routing';
 import { providers } from '@/lib/sso/providers';
 import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
-import { describeError, logFailure, requestFields } from '@/lib/logger';
+import { describeError, logFailure, logger, requestFields } from '@/lib/logger';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { inlineStyleHashes } from '@/lib/inline-style-hashes';
 import { routeLanguage } from '@/lib/i18n/language-routing';
@@ -115,6 +115,14 @@ async function route(
 ): Promise<{ response: NextResponse; contentSecurityPolicy: string }> {
   const answered = (response: NextResponse) => ({ response, contentSecurityPolicy: policiesOfHost(host).withNonce(createNonce()) });
 
+  // Next refuses it as well, but with a 500, an error line and its stack: someone else's page at
+  // work is no fault of the app (issue 41).
+  const foreignOrigin = foreignOriginOfPost(request);
+  if (foreignOrigin !== undefined) {
+    logger().warn({ ...requestFields(requestId), origin: foreignOrigin.slice(0, 100), path: fullPath(request) }, 'form post from another origin refused');
+    return answered(new NextResponse('This form was sent from another site and was not accepted.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } }));
+  }
+
   // Sign-in state lives in host-only cookies of web.<domain>: every page and start of a flow is
   // served there, so that what one step writes, the next one reads (docs/decisions.md, For safety).
   if (isPageRequest(request) && host.hostname !== `web.${host.domain}`) {
@@ -158,13 +166,26 @@ async function route(
 }
 
 /**
+ * The Origin of a post to a page (a server action) that does not name the Host it was sent to,
+ * as Next compares them (proxy.ts drops `X-Forwarded-Host` before Next sees it); nothing for a
+ * post without Origin, which Next lets through too, and for `/api/`, whose callers are apps.
+ */
+function foreignOriginOfPost(request: NextRequest): string | undefined {
+  if (request.method !== 'POST' || request.nextUrl.pathname.startsWith('/api/')) return undefined;
+  const origin = request.headers.get('origin');
+  if (origin === null) return undefined;
+  const originHost = origin === 'null' || !URL.canParse(origin) ? undefined : new URL(origin).host;
+  return originHost !== undefined && originHost === request.headers.get('host') ? undefined : origin;
+}
+
+/**
  * Nothing in front of the app may answer for a page, prerendered or not (Next marks those
  * `s-maxage` for a year): a returning browser must reach proxy.ts, which sends it on to its
  * organisation, and a policy names the host it was sent for (docs/decisions.md).
  */
 const PAGE_CACHE_CONTROL = 'private, no-cache';
 
-/** The open-the-app pages: their HTML holds an app's one-time code, which not even the browser may keep. */
+/** The open-the-app pages: they name the signed-in account beside a waiting sign-in, which not even the browser may keep. */
 const ONE_TIME_CODE_PAGES = new Set(providers.map((provider) => `${provider.routeSegment}/open-app`));
 
 function holdsOneTimeCode(pathname: string): boolean {

@@ -11,6 +11,7 @@ import { requestContext } from '@/lib/request/context';
 import { countSignInFailure } from '@/lib/metrics';
 import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { handOffOrganisation } from '@/lib/sso/sign-in';
+import { openAppOfHandOff } from '@/lib/sso/app-hand-off';
 import { isMobileRequest } from '@/lib/request/user-agent';
 
 /** The picker's choice, the button's `organisation`: hands off to it (never one that was not offered). */
@@ -57,4 +58,16 @@ export async function leaveAppHandOff(form: FormData): Promise<void> {
   const { host, cookies } = await requestContext();
   clearCookie(cookies, 'ssoAppHandOff', host);
   await redirectToPage({ pathname: '/', query: { error: 'user-close' } }, locale);
+}
+
+/**
+ * "Open the app" on the page that asks first (and its 2 s timer for a claimed address on a phone):
+ * the app receives its one code now, once; a second post, a reload or Back finds nothing to open
+ * and shows the login page.
+ */
+export async function openApp(form: FormData): Promise<void> {
+  const locale = formLanguage(form);
+  const location = await openAppOfHandOff(await requestContext());
+  if (!location) return await redirectToPage('/', locale);
+  redirect(location);
 }

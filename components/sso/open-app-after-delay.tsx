@@ -5,10 +5,11 @@ import { useEffect } from 'react';
 /** The mobile deep-link delay (docs/product.md, Timings and limits). */
 export const DEEP_LINK_DELAY_MS = 2_000;
 
-export function OpenAppAfterDelay({ location }: { location: string }) {
+/** Posts the page's "Open the app" form after the delay, as the person's click would: the hand-off is spent there. */
+export function OpenAppAfterDelay({ form }: { form: string }) {
   useEffect(() => {
-    const timer = setTimeout(() => window.location.assign(location), DEEP_LINK_DELAY_MS);
+    const timer = setTimeout(() => (document.getElementById(form) as HTMLFormElement | null)?.requestSubmit(), DEEP_LINK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [location]);
+  }, [form]);
   return null;
 }

@@ -1,37 +1,35 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormButton } from '@/components/ui/form-button';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import { isLanguage, type Language } from '@/lib/i18n/routing';
-import { appRedirectLocation } from '@/lib/sso/app-code';
-import { appOfHandOff, isClaimedAppLink, readAppHandOff, signInOfHandOff } from '@/lib/sso/app-hand-off';
+import { isClaimedAppLink, readAppHandOff } from '@/lib/sso/app-hand-off';
 import { receivedCookies } from '@/lib/request/context';
-import { leaveAppHandOff } from './actions';
+import { leaveAppHandOff, openApp } from './actions';
 import { OpenAppAfterDelay } from './open-app-after-delay';
+
+const OPEN_APP_FORM = 'open-app';
 
 /**
  * `/{lang}/<provider>/open-app`: hands a sign-in to the app that asked for it. An app's claimed
  * https address opens after 2 s; a custom scheme, which any app can claim, only when the person
- * clicks, having read whose sign-in it is (lib/sso/app-hand-off.ts).
+ * clicks, having read whose sign-in it is (lib/sso/app-hand-off.ts). The page holds no code: "Open
+ * the app" posts, and the code is made then, once.
  */
 export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
   const handOff = await readAppHandOff(await receivedCookies());
   if (!handOff) return await redirectToPage('/', lang);
-  const location = await appRedirectLocation(appOfHandOff(handOff), signInOfHandOff(handOff));
   const t = await getTranslations('sso');
 
   if (isClaimedAppLink(handOff.appRedirectUri)) {
     return (
       <section className="space-y-5">
         <h1 className="text-2xl font-bold">{t('openingApp')}</h1>
-        <OpenAppAfterDelay location={location} />
-        <a href={location} className={buttonClasses('primary')}>
-          {t('openApp')}
-        </a>
+        <OpenAppAfterDelay form={OPEN_APP_FORM} />
+        <FormButton id={OPEN_APP_FORM} action={openApp} language={lang} label={t('openApp')} />
       </section>
     );
   }
@@ -41,9 +39,7 @@ export async function OpenAppPage({ params }: { params: Promise<{ lang: Language
     <section className="space-y-5">
       <h1 className="text-2xl font-bold">{account ? t.rich('openAppAs', { account: () => <EmailAddress email={account} /> }) : t('openAppQuestion')}</h1>
       <p className="text-muted">{t('openAppAskBody')}</p>
-      <a href={location} className={buttonClasses('primary')}>
-        {t('openApp')}
-      </a>
+      <FormButton action={openApp} language={lang} label={t('openApp')} />
       <FormButton action={leaveAppHandOff} language={lang} label={t('cancelOpenApp')} variant="quiet" />
     </section>
   );

@@ -8,14 +8,17 @@ export function FormButton({
   language,
   label,
   variant = 'primary',
+  id,
 }: {
   action: (form: FormData) => Promise<void>;
   language: Language;
   label: string;
   variant?: ButtonVariant;
+  /** For a script that posts the form by itself (components/sso/open-app-after-delay.tsx). */
+  id?: string;
 }) {
   return (
-    <form action={action}>
+    <form id={id} action={action}>
       <LanguageField language={language} />
       <button type="submit" className={buttonClasses(variant)}>
         {label}

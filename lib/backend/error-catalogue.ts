@@ -51,7 +51,10 @@ export type ErrorMessageKey =
   | 'googleEmailNotVerified'
   | 'googleDomainNotAllowed'
   | 'microsoftEmailNotVerified'
-  | 'microsoftTenantNotAllowed';
+  | 'microsoftTenantNotAllowed'
+  | 'codeChallengeRequired'
+  | 'codeChallengeMalformed'
+  | 'codeChallengeMethodNotS256';
 
 /** The only errors a link confirmation shows: whatever else the backend says, the link is invalid. */
 export const linkConfirmationErrors = ['serviceUnavailable', 'somethingWrong'] as const satisfies readonly ErrorMessageKey[];
@@ -154,6 +157,10 @@ const loginPageErrors = {
   'sign-up-expired': 'signUpExpired',
   'provider-not-configured': 'providerNotConfigured',
   'redirect-not-allowed': 'redirectNotAllowed',
+  // An app's start without the proof RFC 7636 asks of it (lib/sso/app-start.ts).
+  'code-challenge-required': 'codeChallengeRequired',
+  'code-challenge-malformed': 'codeChallengeMalformed',
+  'code-challenge-method-not-s256': 'codeChallengeMethodNotS256',
   'sso-start-again': 'ssoStartAgain',
   // What the provider answered instead of a code (lib/sso/provider-errors.ts).
   'provider-failed': 'providerFailed',

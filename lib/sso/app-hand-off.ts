@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginPagePath } from '@/lib/base-path';
-import { sealedCookie, type CookieWriter } from '@/lib/cookies';
+import { clearCookie, sealedCookie, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import type { RequestHost } from '@/lib/hosts';
 import type { Language } from '@/lib/i18n/routing';
 import { isValidEmail } from '@/lib/validation';
@@ -35,6 +35,8 @@ const appHandOffState = z.object({
   token: z.string(),
   subDomain: z.string().optional(),
   account: z.string().optional(),
+  // The token is the control centre's: the shared cookie is written when the app is opened, not before.
+  controlCentre: z.literal(true).optional(),
 });
 export type AppHandOffState = z.infer<typeof appHandOffState>;
 const appHandOffCookie = sealedCookie('ssoAppHandOff', 'sso-app-hand-off', appHandOffState);
@@ -51,20 +53,37 @@ export function signInOfHandOff(state: AppHandOffState): AppSignIn {
 /**
  * Where the browser goes to hand a sign-in to its app: straight to a claimed https address, or
  * to the open-the-app page. That page asks first for a custom scheme, and for a claimed address
- * on a phone (`pageFirst`) says what is happening before opening it after 2 s.
+ * on a phone (`pageFirst`) says what is happening before opening it after 2 s. A control centre
+ * sign-in (`controlCentre`) also leaves the control centre's shared cookie, once the app is opened.
  */
 export async function appHandOffLocation(
-  handOff: { app: AppRedirect; signIn: AppSignIn; provider: ProviderId; language: Language; account?: string; pageFirst: boolean },
+  handOff: { app: AppRedirect; signIn: AppSignIn; provider: ProviderId; language: Language; account?: string; pageFirst: boolean; controlCentre?: boolean },
   context: { host: RequestHost; cookies: CookieWriter },
 ): Promise<string> {
-  const { app, signIn, provider, language, account } = handOff;
-  if (isClaimedAppLink(app.uri) && !handOff.pageFirst) return appRedirectLocation(app, signIn);
+  const { app, signIn, provider, language, account, controlCentre } = handOff;
+  if (isClaimedAppLink(app.uri) && !handOff.pageFirst) {
+    if (controlCentre) writeSharedJwt(context.cookies, context.host, signIn.token);
+    return appRedirectLocation(app, signIn);
+  }
   await appHandOffCookie.write(context.cookies, context.host, {
     provider,
     appRedirectUri: app.uri,
     ...(app.codeChallenge ? { appCodeChallenge: app.codeChallenge } : {}),
     ...signIn,
     ...(account ? { account } : {}),
+    ...(controlCentre ? { controlCentre } : {}),
   });
   return `${loginPagePath(language)}/${providerById(provider).routeSegment}/open-app`;
+}
+
+/**
+ * "Open the app": the one moment the waiting sign-in becomes the app's. The hand-off is spent
+ * here, so the page holds no code and a reload mints none; nothing when it was spent or cancelled.
+ */
+export async function openAppOfHandOff(context: { host: RequestHost; cookies: CookieWriter; received: ReceivedCookies }): Promise<string | undefined> {
+  const handOff = await readAppHandOff(context.received);
+  clearCookie(context.cookies, 'ssoAppHandOff', context.host);
+  if (!handOff) return undefined;
+  if (handOff.controlCentre) writeSharedJwt(context.cookies, context.host, handOff.token);
+  return appRedirectLocation(appOfHandOff(handOff), signInOfHandOff(handOff));
 }

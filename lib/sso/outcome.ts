@@ -46,10 +46,12 @@ export function decideSsoOutcome(result: BackendResult<SsoSignIn>, tokenType: st
 /**
  * What URL parsing resolves or drops before any comparison could see it, so it is looked for in
  * the string the client sent: dot segments, plain or percent-encoded; encoded slashes and
- * backslashes, which the host behind may decode into separators; backslashes, which browsers
- * read as slashes; and whitespace and control characters, which parsing silently removes.
+ * backslashes, which the host behind may decode into separators; semicolons, plain or encoded,
+ * since a servlet container drops a segment's parameters and so reads `..;` as `..`; an encoded
+ * percent sign, which a host that decodes twice turns into any of these; backslashes, which
+ * browsers read as slashes; and whitespace and control characters, which parsing silently removes.
  */
-const DOT_SEGMENT_OR_ENCODED_SEPARATOR = /%2e|%2f|%5c|(?:^|\/)\.\.?(?:\/|$)/i;
+const DOT_SEGMENT_OR_ENCODED_SEPARATOR = /%2e|%2f|%5c|%3b|%25|;|(?:^|\/)\.\.?(?:\/|$)/i;
 const BACKSLASH_WHITESPACE_OR_CONTROL = /[\\\s\u0000-\u001f\u007f]/;
 
 /** Schemes that run or embed content wherever they are opened. */

@@ -15,12 +15,13 @@ import { requestContext } from '@/lib/request/context';
 import { countSignInStepOnce } from '@/lib/sign-in-funnel';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
-import { codeChallengeSchema, type AppRedirect } from './app-code';
+import type { AppRedirect } from './app-code';
 import { accountOf, appHandOffLocation } from './app-hand-off';
+import { appStartRefusal } from './app-start';
 import { appRedirectOf, readSsoFlow, writeSsoFlow, writeSsoOrganisations, type SsoFlowState } from './flow-state';
 import { IdTokenRejected, verifyIdToken } from './id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
-import { decideSsoOutcome, isAllowedRedirectUri } from './outcome';
+import { decideSsoOutcome } from './outcome';
 import { authorizationUrl, exchangeCode, identityRefusal, providerClient, ProviderNotConfigured } from './provider-sign-in';
 import { providerById, type Provider, type ProviderId } from './providers';
 
@@ -54,10 +55,10 @@ const startQuery = z.object({
   token_type: z.string().max(32).optional(),
   lang: z.string().optional(),
   login_hint: z.string().max(320).optional(),
-  // RFC 7636: an app that sends a challenge receives a one-time code instead of the token. Only S256.
-  code_challenge: codeChallengeSchema.optional(),
-  code_challenge_method: z.literal('S256').optional(),
-}).refine((query) => (query.code_challenge === undefined) === (query.code_challenge_method === undefined));
+  // RFC 7636: an app that sends a challenge receives a one-time code instead of the token (lib/sso/app-start.ts).
+  code_challenge: z.string().max(200).optional(),
+  code_challenge_method: z.string().max(32).optional(),
+});
 
 /** `/start-<provider>`: PKCE, state and nonce in a sealed cookie, then the provider. */
 async function startSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
@@ -66,21 +67,22 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
   const requested = parsed.success ? parsed.data.lang : undefined;
   const language = isLanguage(requested) ? requested : preferredLanguage(request.headers.get('accept-language'));
   if (!parsed.success) {
-    log.info({ outcome: 'invalid-query' }, 'sso start');
+    // The names of the parameters only: their values are the client's.
+    log.info({ outcome: 'invalid-query', parameters: [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))] }, 'sso start');
     countSignInFailure(provider, 'other');
     return toLogin(language, 'unknown');
   }
 
   const query = parsed.data;
-  if (query.redirect_uri && !isAllowedRedirectUri(query.redirect_uri, getConfig().ssoRedirectAllowlist)) {
-    log.info({ outcome: 'redirect-not-allowed' }, 'sso start');
+  const { ssoRedirectAllowlist, ssoRequireCodeChallenge } = getConfig();
+  const refusal = appStartRefusal(
+    { redirectUri: query.redirect_uri || undefined, codeChallenge: query.code_challenge, codeChallengeMethod: query.code_challenge_method },
+    { allowlist: ssoRedirectAllowlist, requireCodeChallenge: ssoRequireCodeChallenge },
+  );
+  if (refusal) {
+    log.info({ outcome: refusal }, 'sso start');
     countSignInFailure(provider, 'other');
-    return toLogin(language, 'redirect-not-allowed');
-  }
-  if (query.redirect_uri && !query.code_challenge && getConfig().ssoRequireCodeChallenge) {
-    log.info({ outcome: 'code-challenge-required' }, 'sso start');
-    countSignInFailure(provider, 'other');
-    return toLogin(language, 'redirect-not-allowed');
+    return toLogin(language, refusal);
   }
 
   const { host, cookies } = await requestContext();
@@ -235,10 +237,12 @@ async function followOutcome(
     case 'control-centre-error':
       return outcome.path;
     case 'control-centre':
-      writeSharedJwt(context.cookies, context.host, outcome.token);
       await countSignInStepOnce(provider, 'handed_off', flow.deviceId);
-      if (!app) return outcome.path;
-      return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false }, context);
+      if (!app) {
+        writeSharedJwt(context.cookies, context.host, outcome.token);
+        return outcome.path;
+      }
+      return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false, controlCentre: true }, context);
     case 'organisation':
       return handOffOrganisation({ ...outcome, appRedirect: app, account: flow.account, provider, language, deviceId: flow.deviceId }, context, mobile);
     case 'picker':

@@ -55,8 +55,8 @@ for (const { provider, domain, error, message } of cases) {
 test('by default an app that sends no challenge is refused before the provider; one that does gets its code', async ({ page }) => {
   const redirect_uri = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso/callback`;
   await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri }, deployment.origin));
-  await expect(page).toHaveURL(`${deployment.origin}/login/en?error=redirect-not-allowed`);
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText('en', 'redirectNotAllowed'));
+  await expect(page).toHaveURL(`${deployment.origin}/login/en?error=code-challenge-required`);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText('en', 'codeChallengeRequired'));
 
   const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
   await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));

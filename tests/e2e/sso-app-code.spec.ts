@@ -50,7 +50,7 @@ test('an app with a challenge receives a one-time code; another app that read it
   // Without a challenge the same start is refused before the provider: SSO_REQUIRE_CODE_CHALLENGE is
   // true unless set otherwise (where it is false, the app receives the token: sso-legacy-token.spec.ts).
   await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK }));
-  await expect(page).toHaveURL(/\/login\/en\?error=redirect-not-allowed$/);
+  await expect(page).toHaveURL(/\/login\/en\?error=code-challenge-required$/);
 });
 
 test('on a phone the app is opened with a code, not a token, by the button of the page that asks first', async ({ browser, request }) => {
@@ -62,7 +62,9 @@ test('on a phone the app is opened with a code, not a token, by the button of th
   const { verifier, challenge } = pkce();
   await page.goto(startPath('microsoft', { login_hint: 'sso-one@acme.test', redirect_uri: 'deskbooking://sso/done', code_challenge: challenge, code_challenge_method: 'S256' }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
-  const href = (await page.getByRole('link', { name: 'Open the app' }).getAttribute('href')) ?? '';
+  const opened = page.waitForRequest((sent) => sent.url().startsWith('deskbooking:'));
+  await page.getByRole('button', { name: 'Open the app' }).click();
+  const href = (await opened).url();
   expect(href).toMatch(/^deskbooking:\/\/sso\/done\?code=[^&]+$/);
   const redeemed = await redeem(request, new URL(href).searchParams.get('code') ?? '', verifier);
   expect(redeemed.body).toEqual({ token: expect.any(String), subDomain: 'acme' });
@@ -71,13 +73,14 @@ test('on a phone the app is opened with a code, not a token, by the button of th
 
 test('a challenge the app could not have made safely ends on the login page before the provider', async ({ page }) => {
   const { challenge } = pkce();
-  const refused: Record<string, string>[] = [
-    { code_challenge: challenge, code_challenge_method: 'plain' },
-    { code_challenge: challenge },
-    { code_challenge: 'too-short', code_challenge_method: 'S256' },
+  // Each with its own cause (sso-refusals.spec.ts shows the words and the log).
+  const refused: [Record<string, string>, string][] = [
+    [{ code_challenge: challenge, code_challenge_method: 'plain' }, 'code-challenge-method-not-s256'],
+    [{ code_challenge: challenge }, 'code-challenge-method-not-s256'],
+    [{ code_challenge: 'too-short', code_challenge_method: 'S256' }, 'code-challenge-malformed'],
   ];
-  for (const query of refused) {
+  for (const [query, error] of refused) {
     await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, ...query }));
-    await expect(page).toHaveURL(/\/login\/en\?error=unknown$/);
+    await expect(page).toHaveURL(`/login/en?error=${error}`);
   }
 });

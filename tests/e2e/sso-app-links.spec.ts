@@ -55,7 +55,7 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
 
     // The positive control: the same watcher sees the app opened, with a code, once the person clicks.
-    await page.getByRole('link', { name: 'Open the app' }).click();
+    await page.getByRole('button', { name: 'Open the app' }).click();
     await expect.poll(() => openings).toEqual([expect.stringMatching(/^deskbooking:\/\/sso\/done\?code=[^&]+$/)]);
     await context.close();
   });
@@ -102,7 +102,7 @@ for (const language of ['en', 'de', 'nl'] as const) {
     await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { lang: language });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.openAppAs.replace('<account></account>', 'sso-one@acme.test'));
     await expect(page.getByRole('main')).toContainText(text.openAppAskBody);
-    await expect(page.getByRole('link', { name: text.openApp })).toHaveAttribute('href', /^deskbooking:\/\/sso\/done\?code=[^&]+$/);
+    await expect(page.getByRole('button', { name: text.openApp })).toBeVisible();
     await expect(page.getByRole('button', { name: text.cancelOpenApp })).toBeVisible();
   });
 }
@@ -123,4 +123,70 @@ test('after the organisation picker, and for the control centre, a custom scheme
   await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { token_type: 'jwt' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
   expect(openings).toEqual([]);
+});
+
+/** The control centre's cookie that every web app of the domain reads (lib/cookies.ts). */
+async function sharedJwtCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'sharedJWT')?.value;
+}
+
+test('issue 41: the control centre\'s shared cookie is written only when the person opens the app; Cancel leaves nothing behind', async ({ page }) => {
+  const openings = appOpenings(page.context());
+  await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { token_type: 'jwt' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  expect(await sharedJwtCookie(page.context())).toBeUndefined();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/login\/en\?error=user-close$/);
+  expect(await sharedJwtCookie(page.context())).toBeUndefined();
+  expect(openings).toEqual([]);
+
+  // The control: the same sign-in, opened, hands the app its code and leaves the shared cookie.
+  await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { token_type: 'jwt' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  expect(await sharedJwtCookie(page.context())).toBeUndefined();
+  await page.getByRole('button', { name: 'Open the app' }).click();
+  await expect.poll(() => openings).toEqual([expect.stringMatching(/^deskbooking:\/\/sso\/done\?code=[^&]+$/)]);
+  await expect.poll(() => sharedJwtCookie(page.context())).toEqual(expect.any(String));
+});
+
+test('without script, "Open the app" opens the app as well, once', async ({ browser }) => {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const openings = appOpenings(context);
+  const page = await context.newPage();
+  await signInForApp(page, CUSTOM_SCHEME_REDIRECT);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  await page.getByRole('button', { name: 'Open the app' }).click({ noWaitAfter: true });
+  await expect.poll(() => openings).toEqual([expect.stringMatching(/^deskbooking:\/\/sso\/done\?code=[^&]+$/)]);
+  await context.close();
+});
+
+test('issue 41: the page that asks holds no code, however often it is reloaded; "Open the app" opens the app once, and then nothing is left to open', async ({ page }) => {
+  const openings = appOpenings(page.context());
+  const pages: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/open-app') && response.request().method() === 'GET') void response.text().then((html) => pages.push(html), () => undefined);
+  });
+  await signInForApp(page, CUSTOM_SCHEME_REDIRECT);
+  const openPage = page.url();
+  await page.reload();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  await expect.poll(() => pages.length).toBe(3);
+  // The page's own words are there to be read (the control); no code is, in any of the three.
+  for (const html of pages) {
+    expect(html).toContain('Open the Desk Booking app as');
+    expect(html).not.toMatch(/deskbooking:|[?&;]code=/);
+  }
+  expect(openings).toEqual([]);
+
+  await page.getByRole('button', { name: 'Open the app' }).click();
+  await expect.poll(() => openings).toHaveLength(1);
+  expect(openings[0]).toMatch(/^deskbooking:\/\/sso\/done\?code=[^&]+$/);
+
+  // Spent: the page once more, or reloaded, is the login page, with no new code for anyone.
+  await page.goto(openPage);
+  await expect(page).toHaveURL(/\/login\/en$/);
+  await page.reload();
+  await page.waitForTimeout(NOTHING_AUTOMATIC_WITHIN_MS);
+  expect(openings).toHaveLength(1);
 });

@@ -47,6 +47,8 @@ test('on a phone a custom scheme without a challenge gets the token only through
   await page.goto(startPath('microsoft', { login_hint: 'sso-one@acme.test', redirect_uri: 'deskbooking://sso/done' }, deployment.origin));
   await expect(page).toHaveURL(/\/login\/en\/microsoft\/open-app$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
-  await expect(page.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', /^deskbooking:\/\/sso\/done\?token=.+&subDomain=acme$/);
+  const opened = page.waitForRequest((sent) => sent.url().startsWith('deskbooking:'));
+  await page.getByRole('button', { name: 'Open the app' }).click();
+  expect((await opened).url()).toMatch(/^deskbooking:\/\/sso\/done\?token=.+&subDomain=acme$/);
   await phone.close();
 });

@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_BROWSER_ORIGIN, serverLog } from './support/environment.ts';
 import { errorText, expectSsoLoginSees, languages, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
@@ -95,3 +98,60 @@ for (const { code, error, message } of providerErrors) {
     expect(hinted.filter((email) => seen.includes(email))).toEqual([]);
   });
 }
+
+/**
+ * Issue 43: an app's start that this app refuses before the provider says which rule it broke,
+ * to the app's developer who reads the page, in words of its own and with a log reason of the
+ * same name; "may not receive sign-ins from here" only for an address outside the allowlist.
+ */
+const APP_CALLBACK = `https://cc.${DOMAIN}:${HTTPS_PORT}/sso/callback`;
+const S256 = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+
+const startRefusals = [
+  { broken: 'a redirect_uri outside the allowlist', query: { redirect_uri: 'https://evil.example/sso', code_challenge: S256, code_challenge_method: 'S256' }, error: 'redirect-not-allowed', message: 'redirectNotAllowed' },
+  { broken: 'no PKCE challenge', query: { redirect_uri: APP_CALLBACK }, error: 'code-challenge-required', message: 'codeChallengeRequired' },
+  { broken: 'a challenge that is no S256 value', query: { redirect_uri: APP_CALLBACK, code_challenge: 'too-short', code_challenge_method: 'S256' }, error: 'code-challenge-malformed', message: 'codeChallengeMalformed' },
+  { broken: 'the method without a challenge', query: { redirect_uri: APP_CALLBACK, code_challenge_method: 'S256' }, error: 'code-challenge-malformed', message: 'codeChallengeMalformed' },
+  { broken: 'the plain method', query: { redirect_uri: APP_CALLBACK, code_challenge: S256, code_challenge_method: 'plain' }, error: 'code-challenge-method-not-s256', message: 'codeChallengeMethodNotS256' },
+  { broken: 'a challenge without its method, which means plain', query: { redirect_uri: APP_CALLBACK, code_challenge: S256 }, error: 'code-challenge-method-not-s256', message: 'codeChallengeMethodNotS256' },
+] as const;
+
+/** A start sent straight to the instance under a request id of its own, and the reason its log line gives. */
+async function startLogged(request: APIRequestContext, provider: 'google' | 'microsoft', query: Record<string, string>) {
+  const requestId = `start-refusal-${randomUUID()}`;
+  const response = await request.get(`http://127.0.0.1:${APP_PORTS[0]}${startPath(provider, query)}`, {
+    headers: { host: `web.${DOMAIN}:${HTTPS_PORT}`, 'x-forwarded-proto': 'https', 'x-request-id': requestId },
+    maxRedirects: 0,
+  });
+  const outcomes = () =>
+    readFileSync(serverLog(`app-${APP_PORTS[0]}`), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(`"requestId":"${requestId}"`) && line.includes('"msg":"sso start"'))
+      .map((line) => (JSON.parse(line) as { outcome: string }).outcome);
+  await expect.poll(outcomes).toHaveLength(1);
+  return { location: response.headers().location ?? '', outcome: outcomes()[0] };
+}
+
+test("each refusal of an app's start names its own cause on the page, in en, de and nl, and in the log; an app that keeps the rules reaches the provider", async ({ page, request }) => {
+  const messages = new Set<string>();
+  for (const [index, { broken, query, error, message }] of startRefusals.entries()) {
+    for (const language of languages) {
+      const provider = index % 2 === 0 ? 'google' : 'microsoft';
+      await page.goto(startPath(provider, { lang: language, ...query }));
+      await expectMessage(page, language, error, errorText(language, message));
+      messages.add(errorText(language, message));
+    }
+    for (const provider of ['google', 'microsoft'] as const) {
+      expect(await startLogged(request, provider, query), broken).toEqual({ location: `/login/en?error=${error}`, outcome: error });
+    }
+  }
+  // Four causes, each in its own words in each language.
+  expect(messages.size).toBe(4 * languages.length);
+
+  // The positive control: the same start with an allowed address and an S256 challenge goes to the provider.
+  for (const provider of ['google', 'microsoft'] as const) {
+    const started = await startLogged(request, provider, { redirect_uri: APP_CALLBACK, code_challenge: S256, code_challenge_method: 'S256' });
+    expect(started.outcome).toBe('to-provider');
+    expect(started.location.startsWith(`${IDENTITY_PROVIDER_BROWSER_ORIGIN}/`), started.location).toBe(true);
+  }
+});

@@ -1,5 +1,5 @@
 import { codeChallengeOf } from '@/lib/sso/app-code';
-import { accountOf, appHandOffLocation, isClaimedAppLink, readAppHandOff } from '@/lib/sso/app-hand-off';
+import { accountOf, appHandOffLocation, isClaimedAppLink, openAppOfHandOff, readAppHandOff } from '@/lib/sso/app-hand-off';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
 import type { RequestHost } from '@/lib/hosts';
 
@@ -14,7 +14,7 @@ const codeChallenge = codeChallengeOf('a-verifier-of-the-app-that-is-long-enough
 function cookieJar() {
   const written = new Map<string, string>();
   return {
-    cookies: { set: (name: string, value: string, _attributes: CookieAttributes) => written.set(name, value) },
+    cookies: { set: (name: string, value: string, attributes: CookieAttributes) => (attributes.maxAge === 0 ? written.delete(name) : written.set(name, value)) },
     written,
     received: () => parseCookieHeader([...written].map(([name, value]) => `${name}=${value}`).join('; ')),
   };
@@ -77,5 +77,45 @@ describe('the hand-off to an app', () => {
     const jar = cookieJar();
     const location = await appHandOffLocation({ ...base, app: { uri: 'deskbooking://sso/done' }, pageFirst: false }, { host, cookies: jar.cookies });
     expect(location).toBe('/login/de/google/open-app');
+  });
+});
+
+describe('"Open the app" spends the hand-off (issue 41)', () => {
+  const base = { signIn, provider: 'google' as const, language: 'en' as const, account: 'anna@acme.test', pageFirst: false };
+  const app = { uri: 'deskbooking://sso/done', codeChallenge };
+
+  it('mints the code once: a second open, as after a reload or Back, finds nothing and mints nothing', async () => {
+    const jar = cookieJar();
+    await appHandOffLocation({ ...base, app }, { host, cookies: jar.cookies });
+    const waiting = jar.received();
+
+    const opened = await openAppOfHandOff({ host, cookies: jar.cookies, received: waiting });
+    expect(opened).toMatch(/^deskbooking:\/\/sso\/done\?code=[^&]+$/);
+    expect([...jar.written.keys()]).toEqual([]);
+    await expect(openAppOfHandOff({ host, cookies: jar.cookies, received: jar.received() })).resolves.toBeUndefined();
+  });
+
+  it('leaves the control centre\'s shared cookie only when the app is opened, never while the page asks', async () => {
+    const jar = cookieJar();
+    const location = await appHandOffLocation({ ...base, app, signIn: { token: 'control-centre-jwt' }, controlCentre: true }, { host, cookies: jar.cookies });
+    expect(location).toBe('/login/en/google/open-app');
+    // While the page asks (and after Cancel, which clears the hand-off): no shared cookie.
+    expect([...jar.written.keys()]).toEqual(['__Host-ssoAppHandOff']);
+
+    await openAppOfHandOff({ host, cookies: jar.cookies, received: jar.received() });
+    expect([...jar.written.entries()]).toEqual([['sharedJWT', 'control-centre-jwt']]);
+  });
+
+  it('writes no shared cookie for an organisation\'s sign-in', async () => {
+    const jar = cookieJar();
+    await appHandOffLocation({ ...base, app }, { host, cookies: jar.cookies });
+    await openAppOfHandOff({ host, cookies: jar.cookies, received: jar.received() });
+    expect(jar.written.has('sharedJWT')).toBe(false);
+  });
+
+  it('writes the shared cookie at once where a claimed address is opened without a page', async () => {
+    const jar = cookieJar();
+    await appHandOffLocation({ ...base, app: { uri: 'https://app.example.com/sso', codeChallenge }, signIn: { token: 'control-centre-jwt' }, controlCentre: true }, { host, cookies: jar.cookies });
+    expect([...jar.written.entries()]).toEqual([['sharedJWT', 'control-centre-jwt']]);
   });
 });

@@ -73,7 +73,7 @@ describe('redirect targets', () => {
     .tuple(
       fc.constantFrom(...allowlist, 'https://cc.example.com', 'deskbooking:'),
       fc.array(
-        fc.constantFrom('/', '//', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '\\', '%252f', '-evil', 'x', '@evil.com', ':8443', '?', '#', '\t', ';', 'sso', 'app'),
+        fc.constantFrom('/', '//', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '\\', '%252f', '-evil', 'x', '@evil.com', ':8443', '?', '#', '\t', ';', '..;', '.;', '%3b', '%3B', '%252e', 'sso', 'app'),
         { maxLength: 6 },
       ),
     )
@@ -106,6 +106,26 @@ describe('redirect targets', () => {
       fc.property(fc.oneof(anyText, nearMiss), (candidate) => {
         if (!isAllowedRedirectUri(candidate, allowlist)) return;
         expect(liesUnderAnEntry(asALenientHostReadsIt(candidate))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  /** A servlet container (Tomcat, Jetty) that drops each segment's path parameters (`;…`) before resolving dot segments. */
+  function asAServletContainerReadsIt(candidate: string): string {
+    const url = new URL(candidate);
+    const path = url.pathname
+      .split('/')
+      .map((segment) => segment.split(';', 1)[0])
+      .join('/');
+    return new URL(path, `${url.protocol}//${url.host}`).href;
+  }
+
+  it('an allowed redirect_uri still lies at or below an entry for a host that drops path parameters', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, nearMiss), (candidate) => {
+        if (!isAllowedRedirectUri(candidate, allowlist)) return;
+        expect(liesUnderAnEntry(asAServletContainerReadsIt(candidate))).toBe(true);
       }),
       { numRuns: 2000 },
     );

@@ -1,6 +1,8 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { acceptedIssuers, IdTokenRejected, verifyIdToken } from '@/lib/sso/id-token';
 import { controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/sso/outcome';
+import { appStartRefusal, appStartRefusals } from '@/lib/sso/app-start';
+import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
 import type { Discovery } from '@/lib/sso/discovery';
 
 const discovery: Discovery = {
@@ -134,6 +136,11 @@ describe('isAllowedRedirectUri', () => {
     'https://CC.Example.com/sso/callback',
     'https://app.example.com/app/',
     'https://app.example.com/app/cb',
+    // Dots and semicolons that are no segment of their own, and those after the path, stay the app's.
+    'https://cc.example.com/sso/callback.v2',
+    'https://cc.example.com/sso/..x',
+    'https://cc.example.com/sso/done?state=a;b&next=..;/x',
+    'deskbooking://sso/done#..;/x',
   ])('allows %s', (uri) => {
     expect(isAllowedRedirectUri(uri, allowlist)).toBe(true);
   });
@@ -165,6 +172,19 @@ describe('isAllowedRedirectUri', () => {
     'https://cc.example.com/sso/%2E%2E/evil',
     'https://cc.example.com/sso/.%2e/evil',
     'https://cc.example.com/sso/%2e/x',
+    // Path parameters, which Tomcat and other servlet containers strip before resolving: `..;` is `..` there.
+    'https://cc.example.com/sso/..;/x',
+    'https://cc.example.com/sso/..;x=1/evil',
+    'https://cc.example.com/sso/.;/x',
+    'https://cc.example.com/sso;/../evil',
+    'https://cc.example.com/sso/..%3b/x',
+    'https://cc.example.com/sso/..%3B/x',
+    'https://cc.example.com/sso/%2e%2e;/x',
+    'https://cc.example.com/sso/x;jsessionid=1',
+    'deskbooking://sso/..;/evil',
+    // Encoded twice, for a host behind that decodes twice.
+    'https://cc.example.com/sso/%252e%252e/evil',
+    'https://cc.example.com/sso/..%253b/x',
     // Encoded slashes and backslashes, which the host behind may decode into separators.
     'https://cc.example.com/sso/..%2fevil',
     'https://cc.example.com/sso/..%2Fevil',
@@ -199,5 +219,37 @@ describe('isAllowedRedirectUri', () => {
 
   it('refuses everything when the allowlist is empty', () => {
     expect(isAllowedRedirectUri('deskbooking://sso', [])).toBe(false);
+  });
+});
+
+describe('appStartRefusal: each rule an app broke is named for itself (issue 43)', () => {
+  const policy = { allowlist: ['deskbooking://sso', 'https://cc.example.com/sso'], requireCodeChallenge: true };
+  const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+  it.each([
+    ['an address outside the allowlist', { redirectUri: 'https://evil.example/sso', codeChallenge: challenge, codeChallengeMethod: 'S256' }, 'redirect-not-allowed'],
+    ['no challenge', { redirectUri: 'deskbooking://sso' }, 'code-challenge-required'],
+    ['a challenge of the wrong shape', { redirectUri: 'deskbooking://sso', codeChallenge: 'too-short', codeChallengeMethod: 'S256' }, 'code-challenge-malformed'],
+    ['the method without a challenge', { redirectUri: 'deskbooking://sso', codeChallengeMethod: 'S256' }, 'code-challenge-malformed'],
+    ['the plain method', { redirectUri: 'deskbooking://sso', codeChallenge: challenge, codeChallengeMethod: 'plain' }, 'code-challenge-method-not-s256'],
+    ['a challenge without a method, which RFC 7636 reads as plain', { redirectUri: 'deskbooking://sso', codeChallenge: challenge }, 'code-challenge-method-not-s256'],
+    ['a lower-case method', { redirectUri: 'deskbooking://sso', codeChallenge: challenge, codeChallengeMethod: 's256' }, 'code-challenge-method-not-s256'],
+    ['a malformed challenge on a web sign-in', { codeChallenge: 'too-short', codeChallengeMethod: 'S256' }, 'code-challenge-malformed'],
+  ] as const)('refuses %s', (_case, start, refusal) => {
+    expect(appStartRefusal(start, policy)).toBe(refusal);
+  });
+
+  it.each([
+    ['an allowed address with an S256 challenge', { redirectUri: 'https://cc.example.com/sso/callback', codeChallenge: challenge, codeChallengeMethod: 'S256' }, policy],
+    ['a web sign-in, which sends neither', {}, policy],
+    ['an allowed address without a challenge where none is required', { redirectUri: 'deskbooking://sso' }, { ...policy, requireCodeChallenge: false }],
+  ] as const)('lets through %s', (_case, start, given) => {
+    expect(appStartRefusal(start, given)).toBeUndefined();
+  });
+
+  it('gives every cause its own message on the login page', () => {
+    const messages = appStartRefusals.map((refusal) => loginPageErrorMessage(refusal));
+    expect(messages).not.toContain(undefined);
+    expect(new Set(messages).size).toBe(appStartRefusals.length);
   });
 });
