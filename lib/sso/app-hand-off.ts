@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { sharedLimit } from '@/lib/fleet-state';
 import { loginPagePath } from '@/lib/base-path';
-import { clearCookie, sealedCookie, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
+import { clearCookie, sealedCookie, SSO_FLOW_LIFETIME_SECONDS, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import type { RequestHost } from '@/lib/hosts';
 import type { Language } from '@/lib/i18n/routing';
 import { isValidEmail } from '@/lib/validation';
@@ -29,6 +31,8 @@ export function accountOf(claims: Record<string, unknown>): string | undefined {
 
 /** A sign-in waiting on the open-the-app page: the app, the sign-in, and whose it is. */
 const appHandOffState = z.object({
+  /** Spent for the whole fleet when the app is opened: a replayed cookie opens it no second time. */
+  id: z.string(),
   provider: providerIdSchema,
   appRedirectUri: z.string(),
   appCodeChallenge: codeChallengeSchema.optional(),
@@ -41,6 +45,9 @@ const appHandOffState = z.object({
 export type AppHandOffState = z.infer<typeof appHandOffState>;
 const appHandOffCookie = sealedCookie('ssoAppHandOff', 'sso-app-hand-off', appHandOffState);
 export const readAppHandOff = appHandOffCookie.read;
+
+/** Until the cookie it names would have expired anyway. */
+const openedHandOffs = sharedLimit('app_hand_offs', { points: 1, durationSeconds: SSO_FLOW_LIFETIME_SECONDS, whenUnreachable: 'per-process' });
 
 export function appOfHandOff(state: AppHandOffState): AppRedirect {
   return { uri: state.appRedirectUri, ...(state.appCodeChallenge ? { codeChallenge: state.appCodeChallenge } : {}) };
@@ -66,6 +73,7 @@ export async function appHandOffLocation(
     return appRedirectLocation(app, signIn);
   }
   await appHandOffCookie.write(context.cookies, context.host, {
+    id: randomUUID(),
     provider,
     appRedirectUri: app.uri,
     ...(app.codeChallenge ? { appCodeChallenge: app.codeChallenge } : {}),
@@ -83,7 +91,7 @@ export async function appHandOffLocation(
 export async function openAppOfHandOff(context: { host: RequestHost; cookies: CookieWriter; received: ReceivedCookies }): Promise<string | undefined> {
   const handOff = await readAppHandOff(context.received);
   clearCookie(context.cookies, 'ssoAppHandOff', context.host);
-  if (!handOff) return undefined;
+  if (!handOff || !(await openedHandOffs.spend(handOff.id)).allowed) return undefined;
   if (handOff.controlCentre) writeSharedJwt(context.cookies, context.host, handOff.token);
   return appRedirectLocation(appOfHandOff(handOff), signInOfHandOff(handOff));
 }

@@ -64,6 +64,7 @@ describe('the hand-off to an app', () => {
     expect([...jar.written.keys()]).toEqual(['__Host-ssoAppHandOff']);
     expect(jar.written.get('__Host-ssoAppHandOff')).not.toContain('organisation-token');
     await expect(readAppHandOff(jar.received())).resolves.toEqual({
+      id: expect.any(String),
       provider: 'google',
       appRedirectUri: uri,
       appCodeChallenge: codeChallenge,
@@ -93,6 +94,17 @@ describe('"Open the app" spends the hand-off (issue 41)', () => {
     expect(opened).toMatch(/^deskbooking:\/\/sso\/done\?code=[^&]+$/);
     expect([...jar.written.keys()]).toEqual([]);
     await expect(openAppOfHandOff({ host, cookies: jar.cookies, received: jar.received() })).resolves.toBeUndefined();
+    // The same cookie sent again, as a replaying browser or another instance would see it: spent for the fleet.
+    await expect(openAppOfHandOff({ host, cookies: jar.cookies, received: waiting })).resolves.toBeUndefined();
+  });
+
+  it('opens each waiting hand-off once, and another one still', async () => {
+    const first = cookieJar();
+    await appHandOffLocation({ ...base, app }, { host, cookies: first.cookies });
+    const second = cookieJar();
+    await appHandOffLocation({ ...base, app }, { host, cookies: second.cookies });
+    await expect(openAppOfHandOff({ host, cookies: first.cookies, received: first.received() })).resolves.toMatch(/\?code=/);
+    await expect(openAppOfHandOff({ host, cookies: second.cookies, received: second.received() })).resolves.toMatch(/\?code=/);
   });
 
   it('leaves the control centre\'s shared cookie only when the app is opened, never while the page asks', async () => {
