@@ -77,7 +77,7 @@ export default defineConfig<object, { engine: EngineName }>({
   reportSlowTests: null,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ['./tests/e2e/support/server-logs-reporter.ts']],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ['./tests/e2e/support/server-logs-reporter.ts'], ['./tests/e2e/support/slowest-files-reporter.ts']],
   use: {
     baseURL: `${LOGIN_ORIGIN}/login/`,
     ignoreHTTPSErrors: true,
