@@ -8,7 +8,7 @@ import { pricingSettingDescription, pricingSettingOf, SETTING_DESCRIPTIONS, sett
 export const SETTINGS_REFERENCE_PATH = 'docs/settings.md';
 
 /** Read by Node and Next's server.js, not by lib/config.ts; listed in .env.example too. */
-const PROCESS_SETTINGS: Record<string, SettingDescription & { default: string }> = {
+export const PROCESS_SETTINGS: Record<string, SettingDescription & { default: string }> = {
   KEEP_ALIVE_TIMEOUT: {
     description:
       'milliseconds an idle connection from the proxy stays open (Next\'s `server.js`); it must outlast the proxy\'s own idle timeout, or the proxy reuses a connection the app is closing. The shipped nginx site closes them after 4 s; only a proxy that keeps them longer needs more ([Deploying](../deploy/README.md), The nginx site)',

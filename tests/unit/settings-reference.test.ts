@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SETTINGS_REFERENCE_PATH, settingsReference } from '@/dev/settings-reference';
+import { PROCESS_SETTINGS as DOCUMENTED_PROCESS_SETTINGS, SETTINGS_REFERENCE_PATH, settingsReference } from '@/dev/settings-reference';
 import { settingsSchema } from '@/lib/config';
 import { languageRegistry } from '@/lib/i18n/languages';
+import { PROCESS_SETTINGS } from './env-file';
 
 /**
  * The settings reference is generated from the configuration schema (issue 43, item 1;
@@ -22,6 +23,11 @@ describe('docs/settings.md', () => {
     const names = Object.keys(settingsSchema(true).shape);
     expect(names).toEqual(expect.arrayContaining(['BACKEND_URL', 'SESSION_SECRET', ...languageRegistry.map((entry) => `PRICING_URL_${entry.code.toUpperCase()}`)]));
     expect(names.filter((name) => rowOf(written, name) === undefined)).toEqual([]);
+  });
+
+  it('describes the server process\'s own settings, those .env.example lists beside the schema\'s', () => {
+    expect(Object.keys(DOCUMENTED_PROCESS_SETTINGS)).toEqual(PROCESS_SETTINGS);
+    for (const name of PROCESS_SETTINGS) expect(rowOf(written, name)).toBeDefined();
   });
 
   it('shows each setting\'s defaults as the schema gives them, in production and in development', () => {
