@@ -83,7 +83,7 @@ export default defineConfig<object, { engine: EngineName }>({
     ignoreHTTPSErrors: true,
     locale: 'en-GB',
     // A failing test's retry keeps a trace: every action with the page's DOM before and after it.
-    // Recording it for every first run cost 12% of the suite's CPU time (the README, Tests); the
+    // Recording it for every first run cost 12% of the suite's CPU time (docs/testing.md); the
     // film strip of screenshots is left out, and a failure's own screenshot is still taken.
     trace: { mode: 'on-first-retry', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',

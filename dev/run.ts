@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { devPorts, freeFirstPort, heldPorts, portsHeldMessage, type DevPorts } from './ports.ts';
-import { terminalLineFilter } from './terminal-lines.ts';
+import { SAMPLE_APP_REDIRECT_URI } from './backend/ready-links.ts';
+import { startupLines, terminalLineFilter } from './terminal-lines.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
@@ -79,6 +80,8 @@ const appEnv: NodeJS.ProcessEnv = {
   MICROSOFT_CLIENT_ID: identityProvider.clients.microsoft.clientId,
   MICROSOFT_CLIENT_SECRET: identityProvider.clients.microsoft.clientSecret,
   NODE_EXTRA_CA_CERTS: extraCaCertificatesFor(certificates.caCertificate, process.env.NODE_EXTRA_CA_CERTS),
+  // The sample app's redirect_uri (dev/README.md), so that an app's sign-in can be tried from the mailbox.
+  SSO_REDIRECT_ALLOWLIST: process.env.SSO_REDIRECT_ALLOWLIST ?? SAMPLE_APP_REDIRECT_URI,
 };
 
 type Service = { tag: string; colour: number; args: string[]; env: NodeJS.ProcessEnv };
@@ -166,8 +169,7 @@ process.on('exit', () => {
   for (const child of children) signalGroup(child, 'SIGKILL');
 });
 
-console.log(`Login: ${loginOrigin}/login   Mailbox: ${loginOrigin}/mailbox`);
-console.log(
-  `Identity provider: ${identityProvider.origin} for the app's server; browsers reach its pages over http on the same port, without a certificate warning`,
-);
+for (const line of startupLines({ loginOrigin, ports, identityProviderOrigin: identityProvider.origin, ssoRedirectAllowlist: appEnv.SSO_REDIRECT_ALLOWLIST ?? '' })) {
+  console.log(line);
+}
 for (const service of services) start(service);

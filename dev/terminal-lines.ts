@@ -2,6 +2,8 @@
 // readable ones, each start-up warning once, and nothing that looks like an address or a
 // credential. Production keeps its JSON lines; this runs only in the development terminal.
 
+import type { DevPorts } from './ports.ts';
+
 const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 const EMAIL_ADDRESS = /[^\s@"'<>()[\]=&?/]+(?:@|%40)[^\s@"'<>()[\]&/]+\.[A-Za-z]{2,}/gi;
@@ -82,4 +84,29 @@ export function terminalLineFilter({ loginUrl }: TerminalLineOptions): (line: st
     if (/^\s*- Network:\s/.test(line)) return undefined;
     return maskSecrets(line);
   };
+}
+
+export type StartupLineOptions = {
+  /** The gateway's origin, where a browser opens the login and the mailbox. */
+  loginOrigin: string;
+  ports: DevPorts;
+  identityProviderOrigin: string;
+  /** What the app is given as SSO_REDIRECT_ALLOWLIST: the redirect_uri values an app may start a sign-in with. */
+  ssoRedirectAllowlist: string;
+};
+
+/** What `npm run dev` prints before its children speak: where to go, and every port it holds. */
+export function startupLines({ loginOrigin, ports, identityProviderOrigin, ssoRedirectAllowlist }: StartupLineOptions): string[] {
+  const admitted = ssoRedirectAllowlist.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const { gateway, backend, app, idp, idpGeneric, metrics } = ports;
+  return [
+    `Login: ${loginOrigin}/login`,
+    `Mailbox: ${loginOrigin}/mailbox (sent e-mails, and links to try: bookings, invitations, the sample app)`,
+    admitted.length > 0
+      ? `Sample app: redirect_uri ${admitted.join(', ')} is admitted (SSO_REDIRECT_ALLOWLIST); its sign-ins start from the mailbox's links to try`
+      : 'Sample app: SSO_REDIRECT_ALLOWLIST is empty, so every redirect_uri ends on error=redirect-not-allowed',
+    `Ports: ${gateway.name} ${gateway.port}, ${backend.name} ${backend.port}, ${app.name} ${app.port} (next dev), ${idp.name} ${idp.port}, ${idpGeneric.name} ${idpGeneric.port}, ${metrics.name} ${metrics.port} (http://127.0.0.1:${metrics.port}/metrics)`,
+    `Identity provider: ${identityProviderOrigin} for the app's server; browsers reach its pages over http on the same port, without a certificate warning`,
+    'The first visit of each route compiles it (next dev): seconds, not milliseconds; the next visit is quick (README, Two commands).',
+  ];
 }

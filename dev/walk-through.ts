@@ -1,6 +1,6 @@
 // The README's flows in Chromium against a running `npm run dev`, as a new colleague would try
 // them: e-mail sign-in through the mailbox, sign-up, the error addresses, Google and Microsoft
-// with the picker, and the office network. `node dev/walk-through.ts` (DEV_PORT as for `npm run
+// with the picker, and the office network. `npm run walk-through` (DEV_PORT as for `npm run
 // dev`); it prints what failed, and what a person sees, nothing else. Measuring what the terminal
 // of `npm run dev` printed meanwhile is left to the caller (docs/contributing.md).
 import { request } from 'node:http';

@@ -5,7 +5,7 @@ import { seal, unseal, type SealPurpose } from '@/lib/sealed';
 
 /**
  * Every cookie this app reads or writes: name, lifetime, flags (docs/decisions.md, The hand-off
- * and its cookies; the README's table). The cookies of the hand-off live on the parent domain so that the
+ * and its cookies; the table in docs/cookies-and-routes.md). The cookies of the hand-off live on the parent domain so that the
  * organisation's host sees them. Sign-in state that only this app reads is host-only on
  * web.<domain> under the `__Host-` prefix: the browser refuses such a cookie from any other host,
  * so no sibling host of the parent domain can plant or shadow it.

@@ -33,7 +33,7 @@ ${rows}
 </table>`;
 }
 
-// The web app's own cookies of the hand-off (README, Cookies): what its sign-out expires. The
+// The web app's own cookies of the hand-off (docs/cookies-and-routes.md, Cookies): what its sign-out expires. The
 // remembered organisation stays (docs/product.md, Signing out), and the login's cookies are the
 // login's to forget, which `?from=web` tells it to.
 function signOutCookies(subDomain: string, hostname: string): string[] {

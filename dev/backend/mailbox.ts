@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, renderPage } from './html.ts';
 import { sendErrorCode, sendHtml, sendJson } from './http.ts';
+import { backendConfig } from './config.ts';
+import { readyLinks, type ReadyLink } from './ready-links.ts';
 
 type MailMessage = { sentAt: Date; to: string; subject: string; link: string };
 
@@ -26,6 +28,27 @@ function renderMessage(message: MailMessage): string {
 </tr>`;
 }
 
+function renderReadyLink(link: ReadyLink, loginOrigin: string): string {
+  return `<tr>
+  <td data-label="Flow">${escapeHtml(link.flow)}</td>
+  <td data-label="Link"><a href="${escapeHtml(loginOrigin + link.path)}" data-ready-link="${escapeHtml(link.flow)}">${escapeHtml(link.label)}</a></td>
+  <td data-label="Then">${escapeHtml(link.step ?? '')}</td>
+  <td data-label="You see" data-outcome>${escapeHtml(link.outcome)}</td>
+</tr>`;
+}
+
+/** Every booking action and invitation case, and the sample app's sign-in, as links with the seed's tokens. */
+export function renderReadyLinks(loginOrigin: string): string {
+  return `<h2 id="ready-links">Links to try</h2>
+<p class="note">The links of booking and invitation e-mails, with the development backend's seeded tokens (dev/README.md), and the sample app's single sign-on.</p>
+<table class="stacked">
+<thead><tr><th>Flow</th><th>Link</th><th>Then</th><th>You see</th></tr></thead>
+<tbody>
+${readyLinks().map((link) => renderReadyLink(link, loginOrigin)).join('\n')}
+</tbody>
+</table>`;
+}
+
 function renderMailbox(): string {
   const list =
     messages.length === 0
@@ -39,8 +62,9 @@ ${messages.map(renderMessage).join('\n')}
   return renderPage(
     'Mailbox',
     `<h1>Mailbox</h1>
-<p class="note">Every e-mail the development backend would have sent, newest first. Reload to see new ones.</p>
-${list}`,
+<p class="note">Every e-mail the development backend would have sent, newest first. Reload to see new ones. <a href="#ready-links">Links to try</a> are below.</p>
+${list}
+${renderReadyLinks(backendConfig.linkOrigin)}`,
   );
 }
 

@@ -17,12 +17,19 @@ export type LanguageEntry = {
   readonly quotationMarks: readonly [string, string];
   /** How its messages spell "e-mail", in a sentence and where the word begins the message. */
   readonly emailWord: { readonly inSentence: string; readonly atStart: string };
+  /**
+   * A space its typography puts inside the quotation marks, e.g. French `«\u202F…\u202F»` (U+202F
+   * NARROW NO-BREAK SPACE); the message checks then ask for it there, and allow it nowhere else.
+   */
+  readonly spaceInsideQuotationMarks?: string;
+  /** The default of its pricing page, the setting `PRICING_URL_<CODE>` (lib/config.ts): a placeholder a deployment replaces. */
+  readonly pricingUrlDefault: string;
 };
 
 export const languageRegistry = [
-  { code: 'en', name: 'English', languageWord: 'Language', quotationMarks: ['“', '”'], emailWord: { inSentence: 'e-mail', atStart: 'E-mail' } },
-  { code: 'de', name: 'Deutsch', languageWord: 'Sprache', quotationMarks: ['„', '“'], emailWord: { inSentence: 'E-Mail', atStart: 'E-Mail' } },
-  { code: 'nl', name: 'Nederlands', languageWord: 'Taal', quotationMarks: ['“', '”'], emailWord: { inSentence: 'e-mail', atStart: 'E-mail' } },
+  { code: 'en', name: 'English', languageWord: 'Language', quotationMarks: ['“', '”'], emailWord: { inSentence: 'e-mail', atStart: 'E-mail' }, pricingUrlDefault: 'https://www.example.com/en-gb/pricing' },
+  { code: 'de', name: 'Deutsch', languageWord: 'Sprache', quotationMarks: ['„', '“'], emailWord: { inSentence: 'E-Mail', atStart: 'E-Mail' }, pricingUrlDefault: 'https://www.example.com/de/preise' },
+  { code: 'nl', name: 'Nederlands', languageWord: 'Taal', quotationMarks: ['“', '”'], emailWord: { inSentence: 'e-mail', atStart: 'E-mail' }, pricingUrlDefault: 'https://www.example.com/nl/prijzen' },
 ] as const satisfies readonly LanguageEntry[];
 
 export type Language = (typeof languageRegistry)[number]['code'];

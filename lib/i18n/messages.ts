@@ -5,7 +5,8 @@ import type { Language } from './routing';
 
 export type Messages = typeof en;
 
-// German and Dutch must have exactly the keys of English: a missing key fails the type check.
+// Every language of the registry (languages.ts) must have exactly the keys of English: a missing
+// language or key fails the type check here.
 const dictionaries: Record<Language, Messages> = { en, de, nl };
 
 export function loadMessages(language: Language): Messages {

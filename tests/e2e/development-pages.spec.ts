@@ -56,3 +56,26 @@ test('"Sign out" on the stand-in signs out as the web app does: its token gone, 
   await page.getByRole('link', { name: 'Back to the login' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
+
+test('every ready link of the mailbox for bookings and invitations ends where it says', async ({ browser, request }) => {
+  const mailbox = await (await request.get(`${BACKEND_ORIGIN}/mailbox`)).text();
+  const rows = [...mailbox.matchAll(/<a href="([^"]+)" data-ready-link="(booking|invitation)">[^<]*<\/a><\/td>\s*<td data-label="Then">([^<]*)<\/td>\s*<td data-label="You see" data-outcome>([^<]*)<\/td>/g)].map(
+    ([, href, flow, step, outcome]) => ({ href: href!.replaceAll('&amp;', '&'), flow, step, outcome: outcome!.replaceAll('&#39;', '’') }),
+  );
+  expect(rows.filter((row) => row.flow === 'booking')).toHaveLength(6);
+  expect(rows.filter((row) => row.flow === 'invitation').length).toBeGreaterThanOrEqual(5);
+  for (const { href, step, outcome } of rows) {
+    expect(href.startsWith(`${LOGIN_ORIGIN}/login/`)).toBe(true);
+    // A browser of its own per link: a booking or an invitation is opened from an e-mail, not after another.
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(href);
+    if (step === 'confirm the cancellation') await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
+    if (step === 'join with a name') {
+      await page.getByLabel('Your name').fill('Dev Tester');
+      await page.getByRole('button', { name: 'Join' }).click();
+    }
+    await expect(page.getByText(outcome, { exact: true }).first(), `${href} should end on "${outcome}"`).toBeVisible();
+    await context.close();
+  }
+});

@@ -436,8 +436,8 @@ describe('deploy/nginx/desk-booking.conf', () => {
     const example = readEnvExample().KEEP_ALIVE_TIMEOUT;
     if (example) expect(Number(example) / 1000).toBeGreaterThan(siteSeconds);
     const envExampleComment = readEnvExampleText().split('\n').find((_line, index, lines) => lines[index + 1]?.startsWith('KEEP_ALIVE_TIMEOUT='));
-    const rootReadme = readFileSync(join(root, 'README.md'), 'utf8');
-    const readmeRow = rootReadme.split('\n').find((line) => line.startsWith('| `KEEP_ALIVE_TIMEOUT` |'));
+    const settingsReference = readFileSync(join(root, 'docs/settings.md'), 'utf8');
+    const readmeRow = settingsReference.split('\n').find((line) => line.startsWith('| `KEEP_ALIVE_TIMEOUT` |'));
     for (const text of [envExampleComment, readmeRow, readme]) {
       expect(text).toContain(`${siteSeconds} s`);
       expect(text).toContain(`${nodeSeconds} s`);

@@ -1,4 +1,5 @@
-import { maskSecrets, terminalLineFilter } from '@/dev/terminal-lines';
+import { devPorts } from '@/dev/ports';
+import { maskSecrets, startupLines, terminalLineFilter } from '@/dev/terminal-lines';
 
 /** What `npm run dev` prints of its children (dev/run.ts, dev/terminal-lines.ts). */
 
@@ -66,5 +67,29 @@ describe('the development terminal', () => {
     expect(maskSecrets('sent to anna+x@acme.test, bert@globex.test')).toBe('sent to [email], [email]');
     // The positive control: what is no secret stays readable.
     expect(maskSecrets('backend │ GET /api/v1/flw/auth/{email}/verifyUser 200')).toBe('backend │ GET /api/v1/flw/auth/{email}/verifyUser 200');
+  });
+});
+
+describe('the lines npm run dev starts with', () => {
+  const ports = devPorts({ DEV_PORT: '4700' });
+  const lines = startupLines({ loginOrigin: 'http://web.desk.localhost:4700', ports, identityProviderOrigin: 'https://127.0.0.1:4703', ssoRedirectAllowlist: 'deskbooking://sso' });
+  const text = lines.join('\n');
+
+  it('name every port it listens on, the metrics\' included, each with what it is', () => {
+    for (const port of Object.values(ports)) expect(text).toMatch(new RegExp(`${port.name} ${port.port}\\b`));
+    expect(text).toContain('http://127.0.0.1:4705/metrics');
+    // The control: a port of another DEV_PORT is named nowhere.
+    expect(text).not.toContain('3005');
+  });
+
+  it('say where to sign in, where the mail and the links to try are, and which app redirect_uri is admitted', () => {
+    expect(lines[0]).toBe('Login: http://web.desk.localhost:4700/login');
+    expect(text).toContain('Mailbox: http://web.desk.localhost:4700/mailbox (sent e-mails, and links to try: bookings, invitations, the sample app)');
+    expect(text).toContain('Sample app: redirect_uri deskbooking://sso is admitted (SSO_REDIRECT_ALLOWLIST)');
+  });
+
+  it('say so when no app redirect_uri is admitted', () => {
+    const none = startupLines({ loginOrigin: 'http://web.desk.localhost:4700', ports, identityProviderOrigin: 'https://127.0.0.1:4703', ssoRedirectAllowlist: '' }).join('\n');
+    expect(none).toContain('Sample app: SSO_REDIRECT_ALLOWLIST is empty, so every redirect_uri ends on error=redirect-not-allowed');
   });
 });

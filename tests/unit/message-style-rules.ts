@@ -31,6 +31,11 @@ import { languageRegistry, type LanguageEntry } from '@/lib/i18n/languages';
  * ellipsis is one character (…), never three dots. Straight apostrophes are also ICU's quoting
  * character, so a straight one next to a brace would silently swallow a placeholder.
  *
+ * Invisible characters (a no-break space, a zero-width space, a soft hyphen, …) cannot be told
+ * from a space or from nothing by a reader of the file, so none is allowed, except the space a
+ * language's entry puts inside its quotation marks (French «\u202F…\u202F»); a problem names each
+ * by its code point and Unicode name, as in "U+202F NARROW NO-BREAK SPACE".
+ *
  * Spelling: English "e-mail" (as the labels have it), German "E-Mail", Dutch "e-mail" and
  * "e-mailadres"; a capital E only where the word begins the message. Placeholder and tag names
  * such as {email} and <email></email> are not words, and neither are URLs.
@@ -239,7 +244,7 @@ export function punctuationProblems(all: Dictionaries): string[] {
     for (const language of languagesOf(all)) {
       const end = ending(entry.text[language]!);
       if (sentence && !FINAL_PUNCTUATION.test(end)) {
-        problems.push(`${entry.key} (${language}) is a sentence without final punctuation: "${entry.text[language]}"`);
+        problems.push(`${entry.key} (${language}) is a sentence without final punctuation: "${visible(entry.text[language]!)}"`);
       }
       if (!sentence && end.endsWith('.')) {
         problems.push(
@@ -253,20 +258,80 @@ export function punctuationProblems(all: Dictionaries): string[] {
 
 const ANY_QUOTATION_MARK = /["“”„‟«»‹›‚‘]/gu;
 
+/** Characters a reader of the file cannot see, by code point; any other such character is named by its code point alone. */
+const INVISIBLE_CHARACTER_NAMES: Record<string, string> = {
+  '\u00A0': 'NO-BREAK SPACE',
+  '\u00AD': 'SOFT HYPHEN',
+  '\u2007': 'FIGURE SPACE',
+  '\u2009': 'THIN SPACE',
+  '\u200A': 'HAIR SPACE',
+  '\u200B': 'ZERO WIDTH SPACE',
+  '\u200C': 'ZERO WIDTH NON-JOINER',
+  '\u200D': 'ZERO WIDTH JOINER',
+  '\u200E': 'LEFT-TO-RIGHT MARK',
+  '\u200F': 'RIGHT-TO-LEFT MARK',
+  '\u202F': 'NARROW NO-BREAK SPACE',
+  '\u2060': 'WORD JOINER',
+  '\uFEFF': 'ZERO WIDTH NO-BREAK SPACE',
+};
+const INVISIBLE_CHARACTER = /[\u00A0\u00AD\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u2064\uFEFF]/gu;
+
+/** A character as a problem names it: `U+202F NARROW NO-BREAK SPACE`. */
+export function codePointName(character: string): string {
+  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = INVISIBLE_CHARACTER_NAMES[character];
+  return name ? `${code} ${name}` : code;
+}
+
+/** Text as a problem shows it: each invisible character written out in brackets, so that none hides. */
+export function visible(text: string): string {
+  return text.replace(INVISIBLE_CHARACTER, (character) => `[${codePointName(character)}]`);
+}
+
+/** The language's quotation marks as it writes them, its space inside included. */
+function quotingStyle({ quotationMarks: [opening, closing], spaceInsideQuotationMarks: space = '' }: LanguageEntry): string {
+  return visible(`${opening}${space}…${space}${closing}`);
+}
+
+function quotationMarkProblems(key: string, language: Language, text: string): string[] {
+  const entry = registryEntry(language);
+  const [opening, closing] = entry.quotationMarks;
+  const space = entry.spaceInsideQuotationMarks;
+  const problems: string[] = [];
+  for (const match of text.matchAll(ANY_QUOTATION_MARK)) {
+    const mark = match[0];
+    const at = match.index;
+    if (!entry.quotationMarks.includes(mark)) {
+      problems.push(`${key} (${language}) has the quotation mark ${mark}: ${language} quotes with ${quotingStyle(entry)}`);
+    } else if (space !== undefined && mark === opening && text.slice(at + 1, at + 1 + space.length) !== space) {
+      problems.push(`${key} (${language}) has ${mark} without ${codePointName(space)} after it: ${language} quotes with ${quotingStyle(entry)}`);
+    } else if (space !== undefined && mark === closing && text.slice(at - space.length, at) !== space) {
+      problems.push(`${key} (${language}) has ${mark} without ${codePointName(space)} before it: ${language} quotes with ${quotingStyle(entry)}`);
+    }
+  }
+  return problems;
+}
+
+function invisibleCharacterProblems(key: string, language: Language, text: string): string[] {
+  const allowed = registryEntry(language).spaceInsideQuotationMarks;
+  const counts = new Map<string, number>();
+  for (const [character] of text.matchAll(INVISIBLE_CHARACTER)) {
+    if (character !== allowed) counts.set(character, (counts.get(character) ?? 0) + 1);
+  }
+  return [...counts].map(
+    ([character, count]) => `${key} (${language}) has the invisible character ${codePointName(character)}${count > 1 ? ` (${count} times)` : ''}: write a plain space, or none`,
+  );
+}
+
 export function typographyProblems(all: Dictionaries): string[] {
   const problems: string[] = [];
   for (const language of languagesOf(all)) {
-    const { quotationMarks } = registryEntry(language);
     const apostrophes = new Set<string>();
     for (const entry of entriesOf(all)) {
       const text = prose(syntaxTree(entry.text[language]!, language));
       for (const apostrophe of text.match(/['’]/g) ?? []) apostrophes.add(apostrophe);
       if (text.includes("'")) problems.push(`${entry.key} (${language}) has a straight apostrophe ('): write ’`);
-      for (const mark of text.match(ANY_QUOTATION_MARK) ?? []) {
-        if (!quotationMarks.includes(mark)) {
-          problems.push(`${entry.key} (${language}) has the quotation mark ${mark}: ${language} quotes with ${quotationMarks.join('…')}`);
-        }
-      }
+      problems.push(...quotationMarkProblems(entry.key, language, text), ...invisibleCharacterProblems(entry.key, language, text));
       if (text.includes('...')) problems.push(`${entry.key} (${language}) has three dots: write …`);
     }
     if (apostrophes.size > 1) problems.push(`${language} mixes straight and typographic apostrophes`);

@@ -11,10 +11,10 @@ import {
   typographyProblems,
   type Dictionaries,
 } from './message-style-rules';
+import type { Language } from '@/lib/i18n/languages';
 
 /** The rules are in message-style-rules.ts, with why each holds. */
 
-type Language = 'en' | 'de' | 'nl';
 const dictionaries = dictionariesIn(join(process.cwd(), 'messages'));
 
 // ---- The messages as shipped ----
@@ -110,6 +110,16 @@ describe('the checks', () => {
     ['en', 'common.loading', 'Loading...'],
   ])('typography: %s %s "%s" fails', (language, key, text) => {
     expect(added(typographyProblems, language, key, text).length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, string]>([
+    ['\u00A0', 'U+00A0 NO-BREAK SPACE'],
+    ['\u202F', 'U+202F NARROW NO-BREAK SPACE'],
+    ['\u200B', 'U+200B ZERO WIDTH SPACE'],
+  ])('typography: an invisible character (%j) is named by its code point, %s', (character, name) => {
+    expect(added(typographyProblems, 'en', 'errors.userNotFound', `User not found.${character}Check the address.`)).toEqual([
+      `errors.userNotFound (en) has the invisible character ${name}: write a plain space, or none`,
+    ]);
   });
 
   it('typography: German quoted „so“ passes', () => {
