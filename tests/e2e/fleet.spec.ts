@@ -227,25 +227,29 @@ test('one backend check per wait every 3 s, however many polls reach however man
   await asking.close();
 });
 
-test('an app code redeemed at one instance is refused at the other', async ({ page, request }) => {
+/** A sign-in handed to the app with a code, as the app starts it with its own verifier. */
+async function appCodeFor(page: Page): Promise<{ code: string; verifier: string; challenge: string }> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  await page.goto(
-    startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin),
-  );
+  await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));
   await expect(page).toHaveURL(/\?code=[^&]+$/);
-  const code = new URL(page.url()).searchParams.get('code') ?? '';
+  return { code: new URL(page.url()).searchParams.get('code') ?? '', verifier, challenge };
+}
 
-  const redeemAt = async (port: number) => {
-    const response = await request.post(`http://127.0.0.1:${port}/login/api/sso/token`, {
-      headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
-      form: { code, code_verifier: verifier },
-    });
-    return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
-  };
+/** The app redeems its code at one instance, straight, as nginx would forward it. */
+async function redeemAt(request: APIRequestContext, port: number, { code, verifier }: { code: string; verifier: string }) {
+  const response = await request.post(`http://127.0.0.1:${port}/login/api/sso/token`, {
+    headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
+    form: { code, code_verifier: verifier },
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown>, retryAfter: response.headers()['retry-after'] };
+}
+
+test('an app code redeemed at one instance is refused at the other', async ({ page, request }) => {
+  const app = await appCodeFor(page);
   // The control: the first redemption, at one instance, gives the token.
-  expect(await redeemAt(APP_PORTS[0]!)).toEqual({ status: 200, body: { token: expect.any(String), subDomain: 'acme' } });
-  expect(await redeemAt(APP_PORTS[1]!)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+  expect(await redeemAt(request, APP_PORTS[0]!, app)).toEqual({ status: 200, body: { token: expect.any(String), subDomain: 'acme' }, retryAfter: undefined });
+  expect(await redeemAt(request, APP_PORTS[1]!, app)).toEqual({ status: 400, body: { error: 'invalid_grant' }, retryAfter: undefined });
 });
 
 test('Redis down: a code is not checked and the person is asked to try again in a minute; the link lock holds per instance; Redis back, the fleet recovers', async ({ browser }) => {
@@ -341,6 +345,16 @@ async function postDecline(request: APIRequestContext, form: Awaited<ReturnType<
   return { status: response.status(), location: response.headers().location ?? '' };
 }
 
+/** A link asked for by one browser without script, opened by another: the link's holder, on its page. */
+async function linkOpenedElsewhere(browser: Browser, request: APIRequestContext, email: string) {
+  const { asking, waiting } = await askedForLink(browser, email);
+  const link = new URL(await latestSignInLink(request, email));
+  const holder = await documentsOnlyBrowser(browser, deployment);
+  const holderPage = await holder.newPage();
+  await holderPage.goto(new URL(`${link.pathname}${link.search}`, deployment.origin).toString());
+  return { asking, waiting, link, holder, holderPage };
+}
+
 test.describe('the shared store holds nothing worth stealing, and nothing a client can grow', () => {
   test('after a sign-in confirmed elsewhere, a declined link and a redeemed app code, no key or value holds an address, link id, signature, code or their plain digests', async ({ browser, request, page }) => {
     const signedIn = uniqueAddress('anna@acme.test');
@@ -351,26 +365,14 @@ test.describe('the shared store holds nothing worth stealing, and nothing a clie
     await context.close();
 
     const declined = uniqueAddress('anna@acme.test');
-    const { asking } = await askedForLink(browser, declined);
-    const declinedLink = new URL(await latestSignInLink(request, declined));
-    const holder = await documentsOnlyBrowser(browser, deployment);
-    const holderPage = await holder.newPage();
-    await holderPage.goto(new URL(`${declinedLink.pathname}${declinedLink.search}`, deployment.origin).toString());
+    const { asking, link: declinedLink, holder, holderPage } = await linkOpenedElsewhere(browser, request, declined);
     await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
     await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
     await holder.close();
     await asking.close();
 
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));
-    await expect(page).toHaveURL(/\?code=[^&]+$/);
-    const appCode = new URL(page.url()).searchParams.get('code') ?? '';
-    const redeemed = await request.post(`http://127.0.0.1:${APP_PORTS[0]}/login/api/sso/token`, {
-      headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
-      form: { code: appCode, code_verifier: verifier },
-    });
-    expect(redeemed.status()).toBe(200);
+    const app = await appCodeFor(page);
+    expect((await redeemAt(request, APP_PORTS[0]!, app)).status).toBe(200);
 
     const contents = await storeContents();
     // The positive control: every kind of mark the flows above leave is in the store.
@@ -381,7 +383,7 @@ test.describe('the shared store holds nothing worth stealing, and nothing a clie
       'an address': [signedIn, declined, 'sso-one@acme.test'],
       'a link id': [signedInLink, declinedLink].map((link) => link.searchParams.get('uuid') ?? ''),
       "a link's signature": [signedInLink, declinedLink].map((link) => link.searchParams.get('signature') ?? ''),
-      'a code': [appCode, verifier, challenge],
+      'a code': [app.code, app.verifier, app.challenge],
     };
     const everything = [...contents].flat().join('\n');
     for (const [what, values] of Object.entries(secrets)) {
@@ -397,12 +399,7 @@ test.describe('the shared store holds nothing worth stealing, and nothing a clie
     const { asking: victimBrowser, waiting: victimWait } = await askedForLink(browser, victim);
     const victimUuid = new URL(await latestSignInLink(request, victim)).searchParams.get('uuid') ?? '';
 
-    const attacker = uniqueAddress('anna@acme.test');
-    const { asking } = await askedForLink(browser, attacker);
-    const attackerLink = new URL(await latestSignInLink(request, attacker));
-    const holder = await documentsOnlyBrowser(browser, deployment);
-    const holderPage = await holder.newPage();
-    await holderPage.goto(new URL(`${attackerLink.pathname}${attackerLink.search}`, deployment.origin).toString());
+    const { asking, link: attackerLink, holder, holderPage } = await linkOpenedElsewhere(browser, request, uniqueAddress('anna@acme.test'));
     const form = await declineForm(holderPage);
     const linkFields = Object.fromEntries(attackerLink.searchParams);
     const declines = async () => [...(await storeContents()).keys()].filter((key) => key.startsWith('fleet-e2e:declined_links:')).length;
@@ -486,28 +483,17 @@ test.describe('one-time stays one-time through an outage of the store', () => {
   });
 
   test('an app code is never redeemed twice: while Redis cannot say, redemption is a retryable error; once it answers, one instance redeems it and the other refuses', async ({ page, request }) => {
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    await page.goto(startPath('google', { login_hint: 'sso-one@acme.test', redirect_uri: CALLBACK, code_challenge: challenge, code_challenge_method: 'S256' }, deployment.origin));
-    await expect(page).toHaveURL(/\?code=[^&]+$/);
-    const code = new URL(page.url()).searchParams.get('code') ?? '';
-    const redeemAt = async (port: number) => {
-      const response = await request.post(`http://127.0.0.1:${port}/login/api/sso/token`, {
-        headers: { host: new URL(deployment.origin).host, 'x-forwarded-proto': 'https' },
-        form: { code, code_verifier: verifier },
-      });
-      return { status: response.status(), body: (await response.json()) as Record<string, unknown>, retryAfter: response.headers()['retry-after'] };
-    };
+    const app = await appCodeFor(page);
 
     await redis.stop();
     try {
       for (const port of APP_PORTS) {
-        expect(await redeemAt(port), `during the outage, at ${port}`).toEqual({ status: 503, body: { error: 'temporarily_unavailable' }, retryAfter: expect.stringMatching(/^\d+$/) });
+        expect(await redeemAt(request, port, app), `during the outage, at ${port}`).toEqual({ status: 503, body: { error: 'temporarily_unavailable' }, retryAfter: expect.stringMatching(/^\d+$/) });
       }
     } finally {
       await redis.start();
     }
-    await expect(async () => expect((await redeemAt(APP_PORTS[1]!)).status).toBe(200)).toPass({ timeout: 10_000 });
-    expect(await redeemAt(APP_PORTS[0]!)).toEqual({ status: 400, body: { error: 'invalid_grant' }, retryAfter: undefined });
+    await expect(async () => expect((await redeemAt(request, APP_PORTS[1]!, app)).status).toBe(200)).toPass({ timeout: 10_000 });
+    expect(await redeemAt(request, APP_PORTS[0]!, app)).toEqual({ status: 400, body: { error: 'invalid_grant' }, retryAfter: undefined });
   });
 });
