@@ -80,13 +80,35 @@ export function isValidLink(link: LinkCheck): Promise<BackendResult<boolean>> {
   return callBackend({ path: `${AUTH}/isValidLink`, query: link }, z.boolean());
 }
 
+/** The longest organisation name the picker shows on a button. */
+export const ORGANISATION_NAME_MAX_LENGTH = 100;
+
+/**
+ * An organisation of ssoLogin's answer. The backend may send its `name` beside the sub-domain: a
+ * name longer than the limit, blank, or holding a control or direction character is dropped, and
+ * the picker shows the organisation's host instead; the sign-in goes on either way.
+ */
+export const offeredOrganisationSchema = z.object({
+  subDomain: subDomainSchema,
+  token: z.string().min(1),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ORGANISATION_NAME_MAX_LENGTH)
+    .regex(/^\P{C}*$/u)
+    .optional()
+    .catch(undefined),
+});
+export type OfferedOrganisation = z.infer<typeof offeredOrganisationSchema>;
+
 export type SsoSignIn =
-  | { kind: 'organisations'; organisations: { subDomain: string; token: string }[] }
+  | { kind: 'organisations'; organisations: OfferedOrganisation[] }
   | { kind: 'controlCentre'; token: string; role: string };
 
 const ssoLoginAnswer = z.union([
   z
-    .array(z.object({ subDomain: subDomainSchema, token: z.string().min(1) }))
+    .array(offeredOrganisationSchema)
     .min(1)
     .transform((organisations): SsoSignIn => ({ kind: 'organisations', organisations })),
   z
