@@ -40,6 +40,8 @@ export const users: User[] = [
   { email: 'anna@acme.test', userName: 'Anna', displayName: 'Anna de Vries', organisations: ['acme'], role: 'ROLE_USER' },
   { email: 'bert@globex.test', userName: 'Bert', displayName: 'Bert Bakker', organisations: ['globex'], role: 'ROLE_USER' },
   { email: 'carla@initech.test', userName: 'Carla', displayName: 'Carla Visser', organisations: ['initech'], role: 'ROLE_USER' },
+  // On an internationalised domain, müller.de, in the form the backend keeps: ASCII (Punycode).
+  { email: 'anna@xn--mller-kva.de', userName: 'Anna', displayName: 'Anna Müller', organisations: ['acme'], role: 'ROLE_USER' },
   {
     email: 'multi@acme.test',
     userName: 'Maxime',

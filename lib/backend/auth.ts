@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callBackend, subDomainSchema, type BackendResult } from './client';
+import { addressForBackend } from '@/lib/email-address';
 import type { ProviderSource } from '@/lib/sso/providers';
 
 const AUTH = '/api/v1/flw/auth';
@@ -14,7 +15,7 @@ const verifyUserAnswer = z.union([
 /** Sends a sign-in link to a known address, or offers sign-up to a new one. */
 export function verifyUser(email: string, deviceId: string): Promise<BackendResult<VerifyUserAnswer>> {
   return callBackend(
-    { path: `${AUTH}/:email/verifyUser`, pathParams: { email }, query: { source: 'web', deviceId } },
+    { path: `${AUTH}/:email/verifyUser`, pathParams: { email: addressForBackend(email) }, query: { source: 'web', deviceId } },
     verifyUserAnswer,
   );
 }
@@ -55,7 +56,7 @@ export function createUser(
   deviceId: string,
 ): Promise<BackendResult<{ uuid: string }>> {
   return callBackend(
-    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken, deviceId }, body: account },
+    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken, deviceId }, body: { ...account, email: addressForBackend(account.email) } },
     z.object({ uuid: z.string().min(1) }),
   );
 }
@@ -69,7 +70,7 @@ export function addUser(
   name: string,
   deviceId: string,
 ): Promise<BackendResult<unknown>> {
-  const body = { ...invitation.forwarded, email: invitation.email, name };
+  const body = { ...invitation.forwarded, email: addressForBackend(invitation.email), name };
   return callBackend({ method: 'POST', path: `${AUTH}/addUser`, headers: { deviceId }, body }, z.unknown());
 }
 
