@@ -41,9 +41,14 @@ function origin(protocol: string, hostname: string, port: string): string {
   return `${protocol}://${hostname}${port ? `:${port}` : ''}`;
 }
 
+/** `<subDomain>.<domain>`: the organisation's own host name, as a person would read it. */
+export function organisationHostname(host: RequestHost, subDomain: string): string {
+  return `${subDomain}.${host.domain}`;
+}
+
 /** `https://<subDomain>.<domain>/`: the organisation's own host (the web app, not this one). */
 export function organisationUrl(host: RequestHost, subDomain: string): string {
-  return `${origin(host.protocol, `${subDomain}.${host.domain}`, host.port)}/`;
+  return `${origin(host.protocol, organisationHostname(host, subDomain), host.port)}/`;
 }
 
 /** The public origin of this app's host, `https://web.<domain>` (or whatever host was used). */

@@ -6,9 +6,11 @@
 export const DISPLAY_NAME_MAX_LENGTH = 255;
 
 // The WHATWG rule for <input type=email>, with a dot required in the domain: a workplace
-// address always has one, and "anna@acme" is far more likely a typo than a real address.
+// address always has one, and "anna@acme" is far more likely a typo than a real address. A
+// domain label may hold letters and digits of any script, as typed (`müller.de`): Firefox sends
+// it so, Chromium sends its ASCII form, and the backend receives that form (lib/email-address.ts).
 const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?)+$/u;
 
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);

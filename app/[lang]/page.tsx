@@ -1,6 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { LoginScreen } from '@/components/email-sign-in/login-screen';
 import { loginPageErrorMessage, loginPageMessageTone } from '@/lib/backend/error-catalogue';
+import { addressForPeople } from '@/lib/email-address';
 import { readKeptAddress } from '@/lib/email-sign-in';
 import { receivedCookies } from '@/lib/request/context';
 import type { LanguagePageProps } from '@/lib/request/search-params';
@@ -22,7 +23,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
       language={lang}
       lastUsed={readLastSignInMethod(received)}
       error={message && { message, tone: loginPageMessageTone(query.error) }}
-      keptEmail={keptAddress?.email}
+      keptEmail={keptAddress && addressForPeople(keptAddress.email)}
     />
   );
 }

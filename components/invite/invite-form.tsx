@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState, type ReactNode } from 'react';
+import { useActionState, useRef, useState, type ReactNode } from 'react';
 import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
@@ -48,6 +48,7 @@ function InviteNameEntry({
   const [name, setName] = useState(state.name);
   const [touched, setTouched] = useState(false);
   const [dismissed, setDismissed] = useState<InviteFormState | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
 
   // Checked as the person types, so the rule shows before a round trip; the server checks again.
   const refused = disallowedInviteNameCharacter(name);
@@ -64,7 +65,19 @@ function InviteNameEntry({
     );
   }
   return (
-    <form action={formAction} className="mt-6 space-y-4" noValidate onSubmit={(event) => keepTyped(event.currentTarget)}>
+    <form
+      action={formAction}
+      className="mt-6 space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        keepTyped(event.currentTarget);
+        // A name the rule refuses is said where it is typed; the server would only say it again.
+        if (name.trim() !== '' && !refused) return;
+        event.preventDefault();
+        setTouched(true);
+        nameField.current?.focus();
+      }}
+    >
       {email && (
         <div className="space-y-1.5">
           <span className="block font-medium">{text.emailLabel}</span>
@@ -72,6 +85,7 @@ function InviteNameEntry({
         </div>
       )}
       <NameField
+        ref={nameField}
         id="invite-name"
         label={text.nameLabel}
         hint={text.nameHint}

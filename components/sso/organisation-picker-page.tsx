@@ -6,14 +6,15 @@ import { ViewHeading } from '@/components/ui/view-heading';
 import { readSsoOrganisationChosen, readSsoOrganisations } from '@/lib/sso/flow-state';
 import { redirectToPage } from '@/lib/request/page-redirect';
 import type { Language } from '@/lib/i18n/routing';
+import { organisationLabel } from '@/lib/sso/organisation-picker';
 import { chooseOrganisation, leavePicker } from './actions';
-import { receivedCookies } from '@/lib/request/context';
+import { requestContext } from '@/lib/request/context';
 
 /** `/{lang}/google/organisations`, `/{lang}/microsoft/organisations`: plain forms, no script needed. */
 export async function OrganisationPickerPage({ params }: { params: Promise<{ lang: Language }> }) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const received = await receivedCookies();
+  const { received, host } = await requestContext();
   const offered = await readSsoOrganisations(received);
   if (!offered) {
     // Back after a choice (an organisation, or the picker's own Back): the login page, calm and
@@ -33,7 +34,7 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
           {offered.organisations.map((organisation) => (
             <li key={organisation.subDomain}>
               <button type="submit" name="organisation" value={organisation.subDomain} className={buttonClasses('outline')}>
-                {organisation.subDomain}
+                {organisationLabel(organisation, host)}
               </button>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { addressForPeople } from '@/lib/email-address';
 
 /**
  * An e-mail address that wraps after its "@" ("anna.de.vries@" | "acme.example"), never inside a
@@ -8,7 +9,9 @@ import { Fragment, type ReactNode } from 'react';
  * so no line holds ".test" alone. Only a single word wider than the whole line breaks anywhere,
  * rather than stick out of a phone's screen (WCAG 1.4.10).
  */
-export function EmailAddress({ email }: { email: string }) {
+export function EmailAddress({ email: received }: { email: string }) {
+  // As the person typed it, whichever form the browser sent or the backend wrote into a link.
+  const email = addressForPeople(received);
   const afterAt = email.lastIndexOf('@') + 1;
   const domain = email.slice(afterAt).split(/(?=\.)/);
   return (

@@ -23,7 +23,7 @@ function mailLoginLink(user: User): string {
   const organisation = findOrganisation(user.organisations[0] ?? '');
   if (!organisation) throw new Error(`seed: user without a known organisation`);
   const { uuid, url } = createLoginLink(user, organisation, backendConfig.linkOrigin);
-  sendMail(user.email, `Your sign-in link for ${organisation.name}`, url);
+  sendMail(user.email, `Your sign-in link for ${organisation.name ?? organisation.subDomain}`, url);
   return uuid;
 }
 

@@ -59,7 +59,8 @@ export function handleLandingPage(req: IncomingMessage, res: ServerResponse, url
   }
   const organisation = subDomain === undefined ? undefined : findOrganisation(subDomain);
   const signedIn = organisation !== undefined && parseCookies(req.headers.cookie).some((cookie) => cookie.name === `${organisation.subDomain}AccessToken` && cookie.value !== '');
-  const heading = !organisation ? 'No organisation at this address' : signedIn ? `Signed in to ${organisation.name}` : `Not signed in to ${organisation.name}`;
+  const shown = organisation?.name ?? organisation?.subDomain;
+  const heading = !organisation ? 'No organisation at this address' : signedIn ? `Signed in to ${shown}` : `Not signed in to ${shown}`;
   // Signed out, the web app would show its own login; here the way to this app's, which ?from=web keeps from sending the person straight back.
   const leave = signedIn
     ? `<form method="post" action="/sign-out">

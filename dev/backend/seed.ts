@@ -3,7 +3,8 @@
 
 export type Organisation = {
   subDomain: string;
-  name: string;
+  // The name ssoLogin sends beside the sub-domain; initech has none, so the picker shows its host.
+  name?: string;
   emailDomain: string;
   isAtUserLimit: boolean;
 };
@@ -31,7 +32,7 @@ export type VerifyUserAnswer = CannedAnswer | { kind: 'slow-uuid' };
 export const organisations: Organisation[] = [
   { subDomain: 'acme', name: 'Acme Corporation', emailDomain: 'acme.test', isAtUserLimit: false },
   { subDomain: 'globex', name: 'Globex', emailDomain: 'globex.test', isAtUserLimit: false },
-  { subDomain: 'initech', name: 'Initech', emailDomain: 'initech.test', isAtUserLimit: false },
+  { subDomain: 'initech', emailDomain: 'initech.test', isAtUserLimit: false },
   { subDomain: 'full', name: 'Full House Ltd', emailDomain: 'full.test', isAtUserLimit: true },
 ];
 
@@ -39,6 +40,8 @@ export const users: User[] = [
   { email: 'anna@acme.test', userName: 'Anna', displayName: 'Anna de Vries', organisations: ['acme'], role: 'ROLE_USER' },
   { email: 'bert@globex.test', userName: 'Bert', displayName: 'Bert Bakker', organisations: ['globex'], role: 'ROLE_USER' },
   { email: 'carla@initech.test', userName: 'Carla', displayName: 'Carla Visser', organisations: ['initech'], role: 'ROLE_USER' },
+  // On an internationalised domain, müller.de, in the form the backend keeps: ASCII (Punycode).
+  { email: 'anna@xn--mller-kva.de', userName: 'Anna', displayName: 'Anna Müller', organisations: ['acme'], role: 'ROLE_USER' },
   {
     email: 'multi@acme.test',
     userName: 'Maxime',

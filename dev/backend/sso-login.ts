@@ -1,5 +1,5 @@
 import { sendCannedAnswer } from './canned-answers.ts';
-import { findUser, normaliseEmail } from './directory.ts';
+import { findOrganisation, findUser, normaliseEmail } from './directory.ts';
 import { headerValue, parseJson, sendErrorCode, sendJson, textField } from './http.ts';
 import type { ApiRequest } from './http.ts';
 import { ssoLoginAnswers } from './seed.ts';
@@ -30,6 +30,6 @@ export function ssoLogin({ req, res, body }: ApiRequest): void {
   sendJson(
     res,
     200,
-    user.organisations.map((subDomain) => ({ subDomain, token: issueAuthToken(user.email, subDomain) })),
+    user.organisations.map((subDomain) => ({ subDomain, name: findOrganisation(subDomain)?.name, token: issueAuthToken(user.email, subDomain) })),
   );
 }

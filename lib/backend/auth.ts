@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callBackend, subDomainSchema, type BackendResult } from './client';
+import { addressForBackend } from '@/lib/email-address';
 import type { ProviderSource } from '@/lib/sso/providers';
 
 const AUTH = '/api/v1/flw/auth';
@@ -14,7 +15,7 @@ const verifyUserAnswer = z.union([
 /** Sends a sign-in link to a known address, or offers sign-up to a new one. */
 export function verifyUser(email: string, deviceId: string): Promise<BackendResult<VerifyUserAnswer>> {
   return callBackend(
-    { path: `${AUTH}/:email/verifyUser`, pathParams: { email }, query: { source: 'web', deviceId } },
+    { path: `${AUTH}/:email/verifyUser`, pathParams: { email: addressForBackend(email) }, query: { source: 'web', deviceId } },
     verifyUserAnswer,
   );
 }
@@ -55,7 +56,7 @@ export function createUser(
   deviceId: string,
 ): Promise<BackendResult<{ uuid: string }>> {
   return callBackend(
-    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken, deviceId }, body: account },
+    { method: 'POST', path: `${AUTH}/createUser`, headers: { 'add-user-token': autoAddToken, deviceId }, body: { ...account, email: addressForBackend(account.email) } },
     z.object({ uuid: z.string().min(1) }),
   );
 }
@@ -69,7 +70,7 @@ export function addUser(
   name: string,
   deviceId: string,
 ): Promise<BackendResult<unknown>> {
-  const body = { ...invitation.forwarded, email: invitation.email, name };
+  const body = { ...invitation.forwarded, email: addressForBackend(invitation.email), name };
   return callBackend({ method: 'POST', path: `${AUTH}/addUser`, headers: { deviceId }, body }, z.unknown());
 }
 
@@ -80,13 +81,35 @@ export function isValidLink(link: LinkCheck): Promise<BackendResult<boolean>> {
   return callBackend({ path: `${AUTH}/isValidLink`, query: link }, z.boolean());
 }
 
+/** The longest organisation name the picker shows on a button. */
+export const ORGANISATION_NAME_MAX_LENGTH = 100;
+
+/**
+ * An organisation of ssoLogin's answer. The backend may send its `name` beside the sub-domain: a
+ * name longer than the limit, blank, or holding a control or direction character is dropped, and
+ * the picker shows the organisation's host instead; the sign-in goes on either way.
+ */
+export const offeredOrganisationSchema = z.object({
+  subDomain: subDomainSchema,
+  token: z.string().min(1),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ORGANISATION_NAME_MAX_LENGTH)
+    .regex(/^\P{C}*$/u)
+    .optional()
+    .catch(undefined),
+});
+export type OfferedOrganisation = z.infer<typeof offeredOrganisationSchema>;
+
 export type SsoSignIn =
-  | { kind: 'organisations'; organisations: { subDomain: string; token: string }[] }
+  | { kind: 'organisations'; organisations: OfferedOrganisation[] }
   | { kind: 'controlCentre'; token: string; role: string };
 
 const ssoLoginAnswer = z.union([
   z
-    .array(z.object({ subDomain: subDomainSchema, token: z.string().min(1) }))
+    .array(offeredOrganisationSchema)
     .min(1)
     .transform((organisations): SsoSignIn => ({ kind: 'organisations', organisations })),
   z

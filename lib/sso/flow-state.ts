@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offeredOrganisationSchema } from '@/lib/backend/auth';
 import { sealedCookie } from '@/lib/cookies';
 import { codeChallengeSchema, type AppRedirect } from '@/lib/sso/app-code';
 import { providerIdSchema } from '@/lib/sso/providers';
@@ -24,7 +25,7 @@ export const { read: readSsoFlow, write: writeSsoFlow } = sealedCookie('ssoFlow'
 /** The organisations to choose from after a single sign-on: kept out of the URL. */
 const ssoOrganisationsState = z.object({
   provider: providerIdSchema,
-  organisations: z.array(z.object({ subDomain: z.string(), token: z.string() })).min(1),
+  organisations: z.array(offeredOrganisationSchema).min(1),
   ...appRedirectState,
   // Whose sign-in it is, for the page that asks before opening an app (lib/sso/app-hand-off.ts).
   account: z.string().optional(),

@@ -1,5 +1,5 @@
 import type { BackendResult } from '@/lib/backend/client';
-import type { SsoSignIn } from '@/lib/backend/auth';
+import type { OfferedOrganisation, SsoSignIn } from '@/lib/backend/auth';
 import { ssoErrorPage, ssoLoginError, type SsoError, type SsoErrorPage } from '@/lib/backend/error-catalogue';
 
 /** Where a single sign-on ends, decided from ssoLogin's answer (docs/product.md, Single sign-on). */
@@ -7,7 +7,7 @@ export type SsoOutcome =
   | { kind: 'login-error'; error: SsoError }
   | { kind: 'error-page'; page: SsoErrorPage }
   | { kind: 'organisation'; subDomain: string; token: string }
-  | { kind: 'picker'; organisations: { subDomain: string; token: string }[] }
+  | { kind: 'picker'; organisations: OfferedOrganisation[] }
   | { kind: 'control-centre'; path: string; token: string }
   | { kind: 'control-centre-error'; path: string };
 
@@ -39,7 +39,7 @@ export function decideSsoOutcome(result: BackendResult<SsoSignIn>, tokenType: st
       : { kind: 'login-error', error: 'unknown' };
   }
   const [only, ...others] = signIn.organisations;
-  if (only && others.length === 0) return { kind: 'organisation', ...only };
+  if (only && others.length === 0) return { kind: 'organisation', subDomain: only.subDomain, token: only.token };
   return { kind: 'picker', organisations: signIn.organisations };
 }
 

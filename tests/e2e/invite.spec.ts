@@ -85,7 +85,7 @@ const invitations = [
     invitedTo: 'You were invited to join acme. Choose the name your colleagues will see.',
     emailLabel: 'E-mail',
     nameLabel: 'Your name',
-    hint: '1 to 255 characters',
+    hint: 'Up to 255 characters: letters, digits, spaces, comma, full stop, hyphen, underscore, equals sign and at sign. No apostrophes or quotation marks.',
     wayOut: 'Use another e-mail address',
     login: 'Sign in',
     join: 'Join',
@@ -98,7 +98,7 @@ const invitations = [
     invitedTo: 'Sie wurden zu acme eingeladen. Wählen Sie den Namen, den Ihre Kolleginnen und Kollegen sehen.',
     emailLabel: 'E-Mail',
     nameLabel: 'Ihr Name',
-    hint: '1 bis 255 Zeichen',
+    hint: 'Bis zu 255 Zeichen: Buchstaben, Ziffern, Leerzeichen, Komma, Punkt, Bindestrich, Unterstrich, Gleichheitszeichen und At-Zeichen. Keine Apostrophe oder Anführungszeichen.',
     wayOut: 'Andere E-Mail-Adresse verwenden',
     login: 'Anmelden',
     join: 'Beitreten',
@@ -111,7 +111,7 @@ const invitations = [
     invitedTo: 'Je bent uitgenodigd voor acme. Kies de naam die je collega’s zien.',
     emailLabel: 'E-mail',
     nameLabel: 'Je naam',
-    hint: '1 tot 255 tekens',
+    hint: 'Tot 255 tekens: letters, cijfers, spaties, komma, punt, koppelteken, liggend streepje, isgelijkteken en apenstaartje. Geen apostrofs of aanhalingstekens.',
     wayOut: 'Ander e-mailadres gebruiken',
     login: 'Inloggen',
     join: 'Meedoen',
@@ -122,7 +122,7 @@ const invitations = [
 ] as const;
 
 for (const invitation of invitations) {
-  test(`${invitation.language}: the invitation names its organisation and has sign-up's label, hint and way out`, async ({ page }) => {
+  test(`${invitation.language}: the invitation names its organisation and has sign-up's label and way out, and says its own name rule before anything is sent`, async ({ page }) => {
     const email = invitedAddress();
     await page.goto(`/login/${invitation.language}/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok&subDomain=acme`);
     const main = page.getByRole('main');
@@ -130,6 +130,7 @@ for (const invitation of invitations) {
     await expect(main.getByText(invitation.emailLabel, { exact: true })).toBeVisible();
     await expect(main.getByText(email, { exact: true })).toBeVisible();
     const name = page.getByRole('textbox', { name: invitation.nameLabel });
+    await expect(main.getByText(invitation.hint, { exact: true })).toBeVisible();
     await expect(name).toHaveAccessibleDescription(invitation.hint);
     await main.getByRole('link', { name: invitation.wayOut, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/login/${invitation.language}$`));
@@ -173,4 +174,28 @@ test('an organisation that is not a plain sub-domain is not shown, nor is any ot
     await expect(main, planted).not.toContainText(planted);
     await expect(main, planted).not.toContainText('locked');
   }
+});
+
+/** Issue 43, item 6: the invitation's rule is stricter than sign-up's, and says so before the first submit. */
+test('the name rule is said before the first submit, "Jan O\'Brien" is refused as the hint warned, and a name within it is taken', async ({ page, request }) => {
+  const email = invitedAddress();
+  await page.goto(`/login/en/invite-user?email=${encodeURIComponent(email)}&inviteToken=invite-ok`);
+  const name = page.getByRole('textbox', { name: 'Your name' });
+  const hint = page.getByRole('main').getByText(/^Up to 255 characters: .* No apostrophes or quotation marks\.$/);
+  await expect(hint).toBeVisible();
+  await expect(name).toHaveAccessibleDescription(await hint.innerText());
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+
+  await name.fill("Jan O'Brien");
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('An apostrophe cannot be used in a name here. Please leave it out or use a space instead.');
+  await expect(name).toBeFocused();
+  expect((await backendCalls(request)).some((call) => call.path.endsWith('/addUser') && call.body?.email === email)).toBe(false);
+
+  // The positive control: the same name within the rule goes through.
+  await name.fill('Jan OBrien');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+  const addUser = (await backendCalls(request)).find((call) => call.path.endsWith('/addUser') && call.body?.email === email);
+  expect(addUser?.body?.name).toBe('Jan OBrien');
 });

@@ -26,6 +26,21 @@ test('a new colleague chooses a name, gets a link and lands on the organisation;
   await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
 });
 
+/** Issue 43, item 6: the rule is said before the first submit, and sign-up's rule takes an apostrophe (the invitation's does not, and says so). */
+test('sign-up says its name rule before the first submit, and takes "Jan O\'Brien"', async ({ page, request }) => {
+  const email = newColleague();
+  await requestLink(page, email, 'en', 'signup');
+  const name = page.getByRole('textbox', { name: 'Your name' });
+  await expect(page.getByRole('main').getByText('1 to 255 characters', { exact: true })).toBeVisible();
+  await expect(name).toHaveAccessibleDescription('1 to 255 characters');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+
+  await name.fill("Jan O'Brien");
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/login\/en\/mail-sent$/);
+  expect((await createUserCalls(request, email))[0]?.body).toMatchObject({ email, displayName: "Jan O'Brien" });
+});
+
 test('sign-up keeps "Create my account" usable: without a name it says so next to the field and moves the focus there', async ({ page, request }) => {
   const email = newColleague();
   await requestLink(page, email, 'en', 'signup');

@@ -1,7 +1,9 @@
 import { chooseOrganisation, leavePicker } from '@/components/sso/actions';
+import { ORGANISATION_NAME_MAX_LENGTH, offeredOrganisationSchema } from '@/lib/backend/auth';
 import type { RequestHost } from '@/lib/hosts';
 import { metricsExposition, type SignInStep } from '@/lib/metrics';
-import { writeSsoOrganisations } from '@/lib/sso/flow-state';
+import { readSsoOrganisations, writeSsoOrganisations } from '@/lib/sso/flow-state';
+import { organisationLabel } from '@/lib/sso/organisation-picker';
 import { browserCookies, form, redirected } from './server-action-request';
 
 /**
@@ -72,5 +74,52 @@ describe('the organisation picker in the funnel', () => {
     await redirected(leavePicker(form({ lang: 'en' })));
     expect(await series(cancelled)).toBe(before.cancelled + 1);
     expect(await microsoftStep('picker_chosen')).toBe(before.chosen);
+  });
+});
+
+/** Issue 43, item 6: a person reads an organisation's name, or else its host, never a bare slug. */
+describe("the picker's buttons", () => {
+  const offered = (answer: Record<string, unknown>) => offeredOrganisationSchema.parse({ subDomain: 'acme', token: 'token-acme', ...answer });
+
+  it("say the organisation's name when the backend sends one", () => {
+    expect(organisationLabel(offered({ name: 'Acme Corporation' }), host)).toBe('Acme Corporation');
+    expect(organisationLabel(offered({ name: '  Müller & Söhne GmbH  ' }), host)).toBe('Müller & Söhne GmbH');
+  });
+
+  it('say its host when the backend sends no name, never the bare sub-domain', () => {
+    const label = organisationLabel(offered({}), host);
+    expect(label).toBe('acme.desk.test');
+    expect(label).not.toBe('acme');
+  });
+
+  it('take a name as text: markup in it is kept as characters for React to escape, not removed or rendered', () => {
+    expect(organisationLabel(offered({ name: '<b>Acme</b>' }), host)).toBe('<b>Acme</b>');
+  });
+
+  it.each([
+    ['longer than the limit', 'A'.repeat(ORGANISATION_NAME_MAX_LENGTH + 1)],
+    ['blank', '   '],
+    ['not text', 42],
+    ['with a control or direction character', 'Acme\u202Eevil'],
+  ])('show the host for a name %s, and still offer the organisation', (_case, name) => {
+    const organisation = offered({ name });
+    expect(organisation).toMatchObject({ subDomain: 'acme', token: 'token-acme' });
+    expect(organisationLabel(organisation, host)).toBe('acme.desk.test');
+  });
+
+  it('take a name of exactly the limit (the positive control beside the refused longer one)', () => {
+    const name = 'A'.repeat(ORGANISATION_NAME_MAX_LENGTH);
+    expect(organisationLabel(offered({ name }), host)).toBe(name);
+  });
+
+  it('keep the names between the provider\'s return and the picker, in the sealed list', async () => {
+    const person = browserCookies();
+    await writeSsoOrganisations(person.store, host, {
+      provider: 'google',
+      organisations: [offered({ name: 'Acme Corporation' }), { subDomain: 'initech', token: 'token-initech' }],
+      deviceId: 'device-picker-names',
+    });
+    const kept = await readSsoOrganisations(person.received());
+    expect(kept?.organisations.map((organisation) => organisationLabel(organisation, host))).toEqual(['Acme Corporation', 'initech.desk.test']);
   });
 });

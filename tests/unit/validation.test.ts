@@ -18,6 +18,10 @@ describe('isValidEmail', () => {
     'ANNA@EXAMPLE.COM',
     'anna@my-company.com',
     `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`, // 254 characters
+    // An internationalised domain as a person types it (Firefox sends it so), and as Chromium sends it.
+    'anna@müller.de',
+    'anna@xn--mller-kva.de',
+    'ivan@пример.рф',
   ])('accepts %s', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
@@ -37,6 +41,9 @@ describe('isValidEmail', () => {
     ['a label of 64 characters', `anna@${'a'.repeat(64)}.com`],
     ['255 characters', `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.com`],
     ['an empty string', ''],
+    ['no dot in an internationalised domain', 'anna@müller'],
+    ['a hyphen starting an internationalised label', 'anna@-müller.de'],
+    ['a space in an internationalised domain', 'anna@mül ler.de'],
   ])('refuses %s', (_case, email) => {
     expect(isValidEmail(email)).toBe(false);
   });

@@ -52,10 +52,9 @@ export default async function InvitePage({ params, searchParams }: LanguagePageP
         action={joinInvitation.bind(null, lang, invitation)}
         email={email && <EmailAddress email={email} />}
         text={{
-          ...(await islandText('invite', ['nameLabel', 'nameRequired', 'nameApostrophe', 'nameQuotationMark', 'invalidInvite', 'submit', 'submitting'])),
+          ...(await islandText('invite', ['nameLabel', 'nameHint', 'nameRequired', 'nameApostrophe', 'nameQuotationMark', 'invalidInvite', 'submit', 'submitting'])),
           nameCharacter: t('nameCharacter', { character: argumentMarker('character') }),
           emailLabel: tSignUp('emailLabel'),
-          nameHint: tSignUp('nameHint'),
           notSent: errors.notSent,
           errors,
         }}

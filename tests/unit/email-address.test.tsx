@@ -1,0 +1,85 @@
+/** @jest-environment jsdom */
+import { render } from '@testing-library/react';
+import { EmailAddress } from '@/components/ui/email-address';
+import { addressForBackend, addressForPeople } from '@/lib/email-address';
+import { callBackend } from '@/lib/backend/client';
+import { addUser, createUser, verifyUser } from '@/lib/backend/auth';
+
+/**
+ * Issue 43, item 6: an address on an internationalised domain is shown as the person typed it
+ * (Unicode), and the backend receives the form it expects (the domain in ASCII, Punycode),
+ * whichever of the two the browser sent (Chromium sends Punycode, Firefox what was typed).
+ */
+
+jest.mock('@/lib/backend/client', () => ({
+  ...jest.requireActual('@/lib/backend/client'),
+  callBackend: jest.fn(async () => ({ ok: true, value: { next: 'linkSent', uuid: 'u-1' } })),
+}));
+
+describe('addressForBackend', () => {
+  it.each([
+    ['anna@müller.de', 'anna@xn--mller-kva.de'],
+    ['anna@xn--mller-kva.de', 'anna@xn--mller-kva.de'],
+    ['Anna@Müller.DE', 'Anna@xn--mller-kva.de'],
+    ['ivan@пример.рф', 'ivan@xn--e1afmkfd.xn--p1ai'],
+  ])('sends %s as %s', (typed, sent) => {
+    expect(addressForBackend(typed)).toBe(sent);
+  });
+
+  it.each(['anna.de.vries+desks@acme.test', 'ANNA@EXAMPLE.COM'])('leaves the ASCII address %s exactly as it is (the positive control)', (typed) => {
+    expect(addressForBackend(typed)).toBe(typed);
+  });
+
+  it('leaves an address whose domain cannot be converted for the backend to refuse', () => {
+    expect(addressForBackend('anna@xn--a.de')).toBe('anna@xn--a.de');
+  });
+});
+
+describe('addressForPeople', () => {
+  it.each(['anna@xn--mller-kva.de', 'anna@müller.de'])('shows %s as anna@müller.de', (received) => {
+    expect(addressForPeople(received)).toBe('anna@müller.de');
+  });
+
+  it('shows an ASCII address unchanged (the positive control)', () => {
+    expect(addressForPeople('anna@acme.test')).toBe('anna@acme.test');
+  });
+
+  it('keeps Punycode where a label mixes scripts, which a look-alike of a known domain does', () => {
+    // "аcme" with a Cyrillic а: in Unicode it would read as acme.test.
+    const lookAlike = addressForBackend('anna@\u0430cme.test');
+    expect(lookAlike).toMatch(/^anna@xn--/);
+    expect(addressForPeople(lookAlike)).toBe(lookAlike);
+    // One script per label is shown as typed, whichever script it is.
+    expect(addressForPeople('ivan@xn--e1afmkfd.xn--p1ai')).toBe('ivan@пример.рф');
+  });
+});
+
+describe('EmailAddress', () => {
+  it('shows an address Chromium sent in Punycode as the person typed it', () => {
+    const { container } = render(<EmailAddress email="anna@xn--mller-kva.de" />);
+    expect(container).toHaveTextContent(/^anna@müller\.de$/);
+  });
+
+  it('shows an ASCII address unchanged', () => {
+    const { container } = render(<EmailAddress email="anna@acme.test" />);
+    expect(container).toHaveTextContent(/^anna@acme\.test$/);
+  });
+});
+
+describe('the calls that carry an address', () => {
+  const sent = () => jest.mocked(callBackend).mock.calls.at(-1)![0];
+
+  it('verifyUser sends the domain in ASCII', async () => {
+    await verifyUser('anna@müller.de', 'device-1');
+    expect(sent().pathParams).toEqual({ email: 'anna@xn--mller-kva.de' });
+    await verifyUser('anna@acme.test', 'device-1');
+    expect(sent().pathParams).toEqual({ email: 'anna@acme.test' });
+  });
+
+  it('createUser and addUser send the domain in ASCII', async () => {
+    await createUser({ email: 'anna@müller.de', displayName: 'Anna' }, 'token', 'device-1');
+    expect(sent().body).toEqual({ email: 'anna@xn--mller-kva.de', displayName: 'Anna' });
+    await addUser({ email: 'anna@müller.de', forwarded: { inviteToken: 'invite-ok' } }, 'Anna', 'device-1');
+    expect(sent().body).toEqual({ inviteToken: 'invite-ok', email: 'anna@xn--mller-kva.de', name: 'Anna' });
+  });
+});
