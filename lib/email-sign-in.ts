@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isValidId, type LinkCheck, type LinkConfirmation } from '@/lib/backend/auth';
 import type { BackendResult } from '@/lib/backend/client';
 import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
+import { addressForBackend } from '@/lib/email-address';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { requestLogger } from '@/lib/logger';
@@ -157,9 +158,12 @@ export const SEND_AGAIN_LOCK_MS = 30_000;
  */
 const linkLocks = sharedLimit('link_lock', { points: 1, durationSeconds: SEND_AGAIN_LOCK_MS / 1000, whenUnreachable: 'per-process' });
 
-/** One lock per address however it is written; the store keeps only its keyed digest (lib/fleet-state.ts). */
+/**
+ * One lock per address however it is written (Chromium posts an internationalised domain in
+ * ASCII, Firefox as typed); the store keeps only its keyed digest (lib/fleet-state.ts).
+ */
 function addressKey(email: string): string {
-  return email.trim().toLowerCase();
+  return addressForBackend(email.trim()).toLowerCase();
 }
 
 /**

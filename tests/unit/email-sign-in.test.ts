@@ -275,6 +275,13 @@ describe('the lock on links to one address', () => {
     await releaseLinkLock('released-probe@acme.test');
     await expect(takeLinkLock('released-probe@acme.test')).resolves.toBe(0);
   });
+
+  it('is one lock for an internationalised domain, as typed or in ASCII (Firefox and Chromium post either)', async () => {
+    await expect(takeLinkLock('anna@müller-probe.de')).resolves.toBe(0);
+    await expect(takeLinkLock('Anna@xn--mller-probe-thb.de')).resolves.toBeGreaterThan(29_000);
+    // The control: another domain is another address.
+    await expect(takeLinkLock('anna@muller-probe.de')).resolves.toBe(0);
+  });
 });
 
 /** How many e-mail sign-ins reached a step, as an operator's dashboard reads it. */
