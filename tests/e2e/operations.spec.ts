@@ -149,7 +149,7 @@ test('a bad setting stops the server before Next says anything: one clear line p
   expect(server.output().split('\n')).toEqual([
     'The login app cannot start, because its configuration is invalid:',
     '  BACKEND_URL: must be an http(s) URL',
-    '  SESSION_SECRET: must be at least 32 characters',
+    '  SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -base64 32',
     '',
   ]);
   // Neither Next's banner nor its "Ready in 0ms" came first, and nothing listened.
