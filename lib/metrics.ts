@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BackendFailure } from '@/lib/backend/error-catalogue';
+import { isBackendReachable } from '@/lib/backend-reachability';
 import { isReady } from '@/lib/readiness';
 import type { SignInMethod } from '@/lib/sign-in-method';
 import type { ProviderId } from '@/lib/sso/providers';
@@ -136,12 +137,21 @@ function createMetrics() {
       registers,
     }),
   };
+  // Issue 42: this instance's readiness, and the backend's health beside it, not in it.
   new Gauge({
     name: 'desk_login_ready',
-    help: '1 when the backend answered the readiness check at this scrape, else 0.',
+    help: '1 when this instance is ready at this scrape: its settings load and it is not draining after SIGTERM, else 0.',
     registers,
     async collect() {
       this.set((await isReady()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'desk_login_backend_reachable',
+    help: '1 when the product backend answered (any status) a probe at this scrape within 1 s, 0 when it could not be reached.',
+    registers,
+    async collect() {
+      this.set((await isBackendReachable()) ? 1 : 0);
     },
   });
   // Every series a dashboard or an alert divides by exists from the start, at 0.

@@ -123,13 +123,22 @@ test('a METRICS_PORT that another process holds is said in one error line, and t
   }
 });
 
-test('readiness says 503 while the backend is away, without saying more', async () => {
+/** One series of an instance's metrics, by its exact name. */
+async function metric(port: number, name: string): Promise<number | undefined> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPortOf(port)}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
+
+test('readiness stays 200 while the backend is away: it is this instance\'s own, and the backend\'s outage is a metric', async () => {
   const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4312)) });
   try {
     await waitUntilServing(`http://127.0.0.1:${testPort(4312)}/login/api/health`);
     const ready = await fetch(`http://127.0.0.1:${testPort(4312)}/login/api/ready`);
-    expect(ready.status).toBe(503);
-    expect(await ready.text()).toBe('{"status":"not-ready"}');
+    expect(ready.status).toBe(200);
+    expect(await ready.text()).toBe('{"status":"ready"}');
+    expect(await metric(testPort(4312), 'desk_login_ready')).toBe(1);
+    expect(await metric(testPort(4312), 'desk_login_backend_reachable')).toBe(0);
   } finally {
     server.child.kill('SIGKILL');
   }
@@ -187,10 +196,13 @@ test('SIGTERM lets a request in flight finish, then the server exits within 10 s
   const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4314)) });
   try {
     await waitUntilServing(`http://127.0.0.1:${testPort(4314)}/login/api/health`);
+    // A backend that never answers is no reason to leave the Service; the drain is (the metrics' port serves on through it).
+    expect(await metric(testPort(4314), 'desk_login_ready')).toBe(1);
     const started = Date.now();
     const inFlight = fetch(`http://127.0.0.1:${testPort(4314)}/login/en`, { headers: { host: 'web.example.com', 'x-forwarded-for': '203.0.113.7' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
+    await expect.poll(() => metric(testPort(4314), 'desk_login_ready'), { timeout: 1_000 }).toBe(0);
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThan(1_000);
