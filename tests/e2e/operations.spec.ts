@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -164,6 +164,34 @@ test('a bad setting stops the server before Next says anything: one clear line p
   // Neither Next's banner nor its "Ready in 0ms" came first, and nothing listened.
   expect(server.output()).not.toMatch(/Ready|Next\.js|Local:/);
   expect(await fetch(`http://127.0.0.1:${testPort(4313)}/login/api/health`).catch(() => 'refused')).toBe('refused');
+});
+
+test('the secrets of .env.example, copied as they are, stop the server: one line each, naming the setting and how to make a good one', async () => {
+  const example = Object.fromEntries(
+    readFileSync('.env.example', 'utf8')
+      .split('\n')
+      .filter((line) => /^(SESSION_SECRET|REDIS_URL)=./.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  expect(Object.keys(example)).toEqual(['SESSION_SECRET', 'REDIS_URL']);
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, ...example, PORT: String(testPort(4313)) });
+  const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))]);
+  if (code === 'running') server.child.kill('SIGKILL');
+  expect(code).toBe(1);
+  expect(server.output().split('\n')).toEqual([
+    'The login app cannot start, because its configuration is invalid:',
+    '  SESSION_SECRET: is a placeholder of the examples, not a secret; make one with openssl rand -base64 32 and set the same on every instance',
+    '  REDIS_URL: its password is a placeholder of the examples, not a secret; give the Redis user a password made with openssl rand -hex 32 and put it in the URL',
+    '',
+  ]);
+  // Positive control: the same start with the suite's own secret and no Redis serves.
+  const serving = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4313)) });
+  try {
+    await waitUntilServing(`http://127.0.0.1:${testPort(4313)}/login/api/health`);
+  } finally {
+    serving.child.kill('SIGKILL');
+    await serving.exited;
+  }
 });
 
 test('settings from a .env file beside server.js count, as Next reads them', async () => {
