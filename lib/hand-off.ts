@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { clearCookie, readCookie, sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, type RequestHost } from '@/lib/hosts';
-import { readEmailSignIn } from '@/lib/email-sign-in';
 import type { SignInDurationMethod } from '@/lib/metrics';
 import { receivedCookies } from '@/lib/request/context';
 import { digests } from '@/lib/sealed';
@@ -77,6 +76,9 @@ export function forgetThisBrowser(writer: CookieWriter, host: RequestHost): void
  * browser that only opened the link holds no wait, and does not end the person's attempt.
  */
 async function emailSignInStart(attempt: string): Promise<{ method: SignInDurationMethod; startedAt: number } | undefined> {
+  // Imported here: lib/email-sign-in.ts hands off through this module, and the proxy, which
+  // imports this module to forget a browser, needs none of the e-mail sign-in.
+  const { readEmailSignIn } = await import('@/lib/email-sign-in');
   const waiting = await readEmailSignIn(await receivedCookies());
   if (waiting?.uuid !== attempt) return undefined;
   return { method: waiting.confirmedElsewhere ? 'email_code' : 'email_link', startedAt: waiting.sentAt };
