@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BackendFailure } from '@/lib/backend/error-catalogue';
+import { isBackendReachable } from '@/lib/backend-reachability';
 import { isReady } from '@/lib/readiness';
 import type { SignInMethod } from '@/lib/sign-in-method';
 import type { ProviderId } from '@/lib/sso/providers';
@@ -72,6 +73,16 @@ export type WhenUnreachable = (typeof whenUnreachable)[number];
 const signInMethods = ['email', 'google', 'microsoft'] as const satisfies readonly SignInMethod[];
 const providers = ['google', 'microsoft'] as const satisfies readonly ProviderId[];
 
+/**
+ * Issue 42, time to sign in: by how the person arrived. An e-mailed link confirmed in the browser
+ * that asked, the code typed there after the link was confirmed elsewhere, a single sign-on on the
+ * web, and one handed to a native app (its redirect_uri).
+ */
+const signInDurationMethods = ['email_link', 'email_code', 'google', 'microsoft', 'app'] as const;
+export type SignInDurationMethod = (typeof signInDurationMethods)[number];
+/** People's time, from a provider that remembers them (seconds) to a link read late (its 15 minutes). */
+export const SIGN_IN_DURATION_BUCKETS_SECONDS = [2, 5, 10, 20, 30, 60, 120, 300, 600, 900];
+
 /** From a backend answer of 25 ms to its 5 s timeout. */
 const DURATION_BUCKETS_SECONDS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -129,6 +140,13 @@ function createMetrics() {
       labelNames: ['by'] as const,
       registers,
     }),
+    signInDuration: new Histogram({
+      name: 'desk_login_sign_in_duration_seconds',
+      help: 'Seconds from the first step of a sign-in (the e-mail form that asked for the link, the single sign-on start) to its hand-off, once per sign-in, by method.',
+      labelNames: ['method'] as const,
+      buckets: SIGN_IN_DURATION_BUCKETS_SECONDS,
+      registers,
+    }),
     sharedStateUnavailable: new Counter({
       name: 'desk_login_shared_state_unavailable_total',
       help: 'Calls to the shared store (Redis) that failed or timed out, by limit and by what this instance did instead: refused (fail-closed), counted alone (per-process), or counted alone and written to Redis once it answers (replayed).',
@@ -148,12 +166,21 @@ function createMetrics() {
       registers,
     }),
   };
+  // Issue 42: this instance's readiness, and the backend's health beside it, not in it.
   new Gauge({
     name: 'desk_login_ready',
-    help: '1 when the backend answered the readiness check at this scrape, else 0.',
+    help: '1 when this instance is ready at this scrape: its settings load and it is not draining after SIGTERM, else 0.',
     registers,
     async collect() {
       this.set((await isReady()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'desk_login_backend_reachable',
+    help: '1 when the product backend answered (any status) a probe at this scrape within 1 s, 0 when it could not be reached.',
+    registers,
+    async collect() {
+      this.set((await isBackendReachable()) ? 1 : 0);
     },
   });
   // Every series a dashboard or an alert divides by exists from the start, at 0.
@@ -161,6 +188,7 @@ function createMetrics() {
     for (const step of signInSteps) metrics.signInSteps.labels(method, step).inc(0);
     for (const reason of signInFailureReasons) metrics.signInFailures.labels(method, reason).inc(0);
   }
+  for (const method of signInDurationMethods) metrics.signInDuration.zero({ method });
   for (const decision of arrivalDecisions) metrics.arrivals.labels(decision).inc(0);
   for (const kind of tamperingKinds) metrics.tampering.labels(kind).inc(0);
   for (const by of throttlers) metrics.throttled.labels(by).inc(0);
@@ -211,6 +239,11 @@ export async function timedProviderCall<T>(provider: ProviderId, call: ProviderC
     observeProviderCall(provider, call, timedOut ? 'timeout' : 'failed', (performance.now() - started) / 1000);
     throw error;
   }
+}
+
+/** Once per sign-in: lib/sign-in-funnel.ts, observeSignInDurationOnce. */
+export function observeSignInDuration(method: SignInDurationMethod, seconds: number): void {
+  metrics().signInDuration.labels(bounded(method, signInDurationMethods)).observe(seconds);
 }
 
 export function countArrival(decision: ArrivalDecision): void {

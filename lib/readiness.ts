@@ -1,29 +1,42 @@
 import { getConfig } from '@/lib/config';
 
-/** The backend must answer (any HTTP status) within this time for the instance to take traffic. */
-export const READINESS_TIMEOUT_MS = 1_000;
-/** Probes come every few seconds from every orchestrator and balancer; one check serves them all. */
-const REUSE_MS = 2_000;
+/**
+ * Readiness is this instance's own (docs/decisions.md, What operators see): its settings load and
+ * it has not been told to stop. Never the backend: with the backend down every pod would leave
+ * the Service, and people would meet the proxy's bare 502 instead of the app's translated "not
+ * reachable". The backend's health is a metric (lib/backend-reachability.ts).
+ */
 
-let last: { at: number; ready: Promise<boolean> } | undefined;
+// Next bundles this module once per layer (route handlers, instrumentation): one state per process.
+const DRAIN = Symbol.for('desk-login:drain');
 
-async function check(): Promise<boolean> {
-  let backendUrl: string;
-  try {
-    backendUrl = getConfig().backendUrl;
-  } catch {
-    return false;
+function drain(): { started: boolean } {
+  const holder = globalThis as { [DRAIN]?: { started: boolean } };
+  if (!holder[DRAIN]) {
+    const state = { started: false };
+    holder[DRAIN] = state;
+    process.once('SIGTERM', () => {
+      state.started = true;
+      // Next's own handler drains the server and ends the process; where none listens
+      // (NEXT_MANUAL_SIG_HANDLE), this one must not be what keeps it alive.
+      if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+    });
   }
+  return holder[DRAIN];
+}
+
+// From start-up on, not only from the first probe: SIGTERM may come before any.
+drain();
+
+function settingsLoad(): boolean {
   try {
-    await fetch(`${backendUrl}/`, { method: 'HEAD', cache: 'no-store', redirect: 'manual', signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });
+    getConfig();
     return true;
   } catch {
     return false;
   }
 }
 
-/** Readiness: a valid configuration and a backend that answers. Says nothing about either. */
-export function isReady(now = Date.now()): Promise<boolean> {
-  if (!last || now - last.at > REUSE_MS) last = { at: now, ready: check() };
-  return last.ready;
+export async function isReady(): Promise<boolean> {
+  return !drain().started && settingsLoad();
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS, SSO_FLOW_LIFETIME_SECONDS } from '@/lib/cookies';
 import { sharedLimit } from '@/lib/fleet-state';
-import { countSignInStep, type SignInStep } from '@/lib/metrics';
+import { countSignInStep, observeSignInDuration, type SignInDurationMethod, type SignInStep } from '@/lib/metrics';
 import type { SignInMethod } from '@/lib/sign-in-method';
 
 /**
@@ -17,8 +17,21 @@ const ATTEMPT_LIFETIME_SECONDS = Math.max(EMAIL_SIGN_IN_LIFETIME_SECONDS, SSO_FL
 
 const stepsReached = sharedLimit('sign_in_steps', { points: 1, durationSeconds: ATTEMPT_LIFETIME_SECONDS, whenUnreachable: 'per-process' });
 
+// A digest: the attempt's name (a link's uuid, a device id) never reaches Redis itself.
+function markOf(name: string): string {
+  return createHash('sha256').update(name).digest('base64url');
+}
+
 export async function countSignInStepOnce(method: SignInMethod, step: SignInStep, attempt: string): Promise<void> {
-  // A digest: the attempt's name (a link's uuid, a device id) never reaches Redis itself.
-  const key = createHash('sha256').update(`${method}:${step}:${attempt}`).digest('base64url');
-  if ((await stepsReached.spend(key)).allowed) countSignInStep(method, step);
+  if ((await stepsReached.spend(markOf(`${method}:${step}:${attempt}`))).allowed) countSignInStep(method, step);
+}
+
+/**
+ * The time from an attempt's first step to its hand-off, once per attempt, whichever tab or
+ * instance hands it off first and whatever the method it is counted under (a link and the code
+ * for it are one attempt). `startedAt` is this server's clock, sealed at the first step: never
+ * a time the client could write.
+ */
+export async function observeSignInDurationOnce(method: SignInDurationMethod, attempt: string, startedAt: number): Promise<void> {
+  if ((await stepsReached.spend(markOf(`duration:${attempt}`))).allowed) observeSignInDuration(method, Math.max(0, Date.now() - startedAt) / 1000);
 }

@@ -25,7 +25,7 @@ export async function chooseOrganisation(form: FormData): Promise<void> {
   if (!offered || !chosen) return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, locale);
 
   const location = await handOffOrganisation(
-    { ...chosen, appRedirect: appRedirectOf(offered), account: offered.account, provider: offered.provider, language: locale, deviceId: offered.deviceId },
+    { ...chosen, appRedirect: appRedirectOf(offered), account: offered.account, provider: offered.provider, language: locale, deviceId: offered.deviceId, startedAt: offered.startedAt },
     context,
     isMobileRequest(await headers()),
   );

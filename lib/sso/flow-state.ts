@@ -7,6 +7,12 @@ import { providerIdSchema } from '@/lib/sso/providers';
 /** The app a sign-in goes to instead of the organisation, and its PKCE challenge if it sent one (lib/sso/app-code.ts). */
 const appRedirectState = { appRedirectUri: z.string().optional(), appCodeChallenge: codeChallengeSchema.optional() };
 
+/**
+ * When the start route was asked, by this server's clock: the time to sign in is measured from it
+ * (lib/sign-in-funnel.ts). Optional only for flows sealed before it was kept.
+ */
+const startedAtState = { startedAt: z.number().optional() };
+
 /** What a single sign-on keeps between the start route and the provider's return. */
 const ssoFlowState = z.object({
   provider: providerIdSchema,
@@ -18,6 +24,7 @@ const ssoFlowState = z.object({
   tokenType: z.string().optional(),
   ...appRedirectState,
   deviceId: z.string(),
+  ...startedAtState,
 });
 export type SsoFlowState = z.infer<typeof ssoFlowState>;
 export const { read: readSsoFlow, write: writeSsoFlow } = sealedCookie('ssoFlow', 'sso-flow', ssoFlowState);
@@ -30,6 +37,7 @@ const ssoOrganisationsState = z.object({
   // Whose sign-in it is, for the page that asks before opening an app (lib/sso/app-hand-off.ts).
   account: z.string().optional(),
   deviceId: z.string(),
+  ...startedAtState,
 });
 export type SsoOrganisationsState = z.infer<typeof ssoOrganisationsState>;
 export const { read: readSsoOrganisations, write: writeSsoOrganisations } = sealedCookie('ssoOrganisations', 'sso-organisations', ssoOrganisationsState);

@@ -12,7 +12,7 @@ import { isLanguage, preferredLanguage, type Language } from '@/lib/i18n/routing
 import { errorKind, requestLogger } from '@/lib/logger';
 import { countSignInFailure, countSignInStep, countTampering, failureReasonOf, type SignInFailureReason } from '@/lib/metrics';
 import { requestContext } from '@/lib/request/context';
-import { countSignInStepOnce } from '@/lib/sign-in-funnel';
+import { countSignInStepOnce, observeSignInDurationOnce } from '@/lib/sign-in-funnel';
 import { isMobileRequest } from '@/lib/request/user-agent';
 import { DiscoveryIssuerMismatch, ProviderUnreachable } from './discovery';
 import type { AppRedirect } from './app-code';
@@ -113,6 +113,7 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
     appRedirectUri: query.redirect_uri,
     appCodeChallenge: query.redirect_uri ? query.code_challenge : undefined,
     deviceId: mintDeviceId(),
+    startedAt: Date.now(),
   });
   log.info(
     { outcome: 'to-provider', tokenType: query.token_type === 'jwt' ? 'jwt' : 'default', appRedirect: Boolean(query.redirect_uri), appCode: Boolean(query.code_challenge) },
@@ -124,7 +125,7 @@ async function startSignIn(provider: ProviderId, request: NextRequest): Promise<
 
 /** Hands one organisation's sign-in to the web app, or to the mobile app that asked for it. */
 export async function handOffOrganisation(
-  signIn: { subDomain: string; token: string; appRedirect?: AppRedirect; account?: string; provider: ProviderId; language: Language; deviceId: string },
+  signIn: { subDomain: string; token: string; appRedirect?: AppRedirect; account?: string; provider: ProviderId; language: Language; deviceId: string; startedAt?: number },
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
 ): Promise<string> {
@@ -132,11 +133,19 @@ export async function handOffOrganisation(
   if (signIn.appRedirect) {
     // The app's sign-in is handed to it here; a web sign-in is counted where its cookies are written.
     await countSignInStepOnce(signIn.provider, 'handed_off', signIn.deviceId);
+    if (signIn.startedAt !== undefined) await observeSignInDurationOnce('app', signIn.deviceId, signIn.startedAt);
     const { appRedirect: app, provider, language, account } = signIn;
     // On a phone a page first says what is happening, even before an app's claimed address.
     return appHandOffLocation({ app, signIn: { token: signIn.token, subDomain: signIn.subDomain }, provider, language, account, pageFirst: mobile }, context);
   }
-  return handOffToOrganisation(cookies, host, { subDomain: signIn.subDomain, authToken: signIn.token, deviceId: signIn.deviceId, method: signIn.provider, attempt: signIn.deviceId });
+  return handOffToOrganisation(cookies, host, {
+    subDomain: signIn.subDomain,
+    authToken: signIn.token,
+    deviceId: signIn.deviceId,
+    method: signIn.provider,
+    attempt: signIn.deviceId,
+    startedAt: signIn.startedAt,
+  });
 }
 
 /** `/<provider>`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
@@ -222,7 +231,7 @@ async function completeSignIn(provider: ProviderId, request: NextRequest): Promi
 
 async function followOutcome(
   provider: ProviderId,
-  flow: Pick<SsoFlowState, 'language' | 'appRedirectUri' | 'appCodeChallenge' | 'deviceId'> & { account: string | undefined },
+  flow: Pick<SsoFlowState, 'language' | 'appRedirectUri' | 'appCodeChallenge' | 'deviceId' | 'startedAt'> & { account: string | undefined },
   outcome: ReturnType<typeof decideSsoOutcome>,
   context: { host: RequestHost; cookies: Awaited<ReturnType<typeof requestContext>>['cookies'] },
   mobile: boolean,
@@ -238,13 +247,14 @@ async function followOutcome(
       return outcome.path;
     case 'control-centre':
       await countSignInStepOnce(provider, 'handed_off', flow.deviceId);
+      if (flow.startedAt !== undefined) await observeSignInDurationOnce(app ? 'app' : provider, flow.deviceId, flow.startedAt);
       if (!app) {
         writeSharedJwt(context.cookies, context.host, outcome.token);
         return outcome.path;
       }
       return appHandOffLocation({ app, signIn: { token: outcome.token }, provider, language, account: flow.account, pageFirst: false, controlCentre: true }, context);
     case 'organisation':
-      return handOffOrganisation({ ...outcome, appRedirect: app, account: flow.account, provider, language, deviceId: flow.deviceId }, context, mobile);
+      return handOffOrganisation({ ...outcome, appRedirect: app, account: flow.account, provider, language, deviceId: flow.deviceId, startedAt: flow.startedAt }, context, mobile);
     case 'picker':
       await writeSsoOrganisations(context.cookies, context.host, {
         provider,
@@ -253,6 +263,7 @@ async function followOutcome(
         appCodeChallenge: flow.appCodeChallenge,
         ...(flow.account ? { account: flow.account } : {}),
         deviceId: flow.deviceId,
+        ...(flow.startedAt === undefined ? {} : { startedAt: flow.startedAt }),
       });
       await countSignInStepOnce(provider, 'picker_shown', flow.deviceId);
       return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;

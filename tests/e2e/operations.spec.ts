@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -123,13 +123,22 @@ test('a METRICS_PORT that another process holds is said in one error line, and t
   }
 });
 
-test('readiness says 503 while the backend is away, without saying more', async () => {
+/** One series of an instance's metrics, by its exact name. */
+async function metric(port: number, name: string): Promise<number | undefined> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPortOf(port)}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
+
+test('readiness stays 200 while the backend is away: it is this instance\'s own, and the backend\'s outage is a metric', async () => {
   const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4312)) });
   try {
     await waitUntilServing(`http://127.0.0.1:${testPort(4312)}/login/api/health`);
     const ready = await fetch(`http://127.0.0.1:${testPort(4312)}/login/api/ready`);
-    expect(ready.status).toBe(503);
-    expect(await ready.text()).toBe('{"status":"not-ready"}');
+    expect(ready.status).toBe(200);
+    expect(await ready.text()).toBe('{"status":"ready"}');
+    expect(await metric(testPort(4312), 'desk_login_ready')).toBe(1);
+    expect(await metric(testPort(4312), 'desk_login_backend_reachable')).toBe(0);
   } finally {
     server.child.kill('SIGKILL');
   }
@@ -149,12 +158,40 @@ test('a bad setting stops the server before Next says anything: one clear line p
   expect(server.output().split('\n')).toEqual([
     'The login app cannot start, because its configuration is invalid:',
     '  BACKEND_URL: must be an http(s) URL',
-    '  SESSION_SECRET: must be at least 32 characters',
+    '  SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -base64 32',
     '',
   ]);
   // Neither Next's banner nor its "Ready in 0ms" came first, and nothing listened.
   expect(server.output()).not.toMatch(/Ready|Next\.js|Local:/);
   expect(await fetch(`http://127.0.0.1:${testPort(4313)}/login/api/health`).catch(() => 'refused')).toBe('refused');
+});
+
+test('the secrets of .env.example, copied as they are, stop the server: one line each, naming the setting and how to make a good one', async () => {
+  const example = Object.fromEntries(
+    readFileSync('.env.example', 'utf8')
+      .split('\n')
+      .filter((line) => /^(SESSION_SECRET|REDIS_URL)=./.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  expect(Object.keys(example)).toEqual(['SESSION_SECRET', 'REDIS_URL']);
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, ...example, PORT: String(testPort(4313)) });
+  const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))]);
+  if (code === 'running') server.child.kill('SIGKILL');
+  expect(code).toBe(1);
+  expect(server.output().split('\n')).toEqual([
+    'The login app cannot start, because its configuration is invalid:',
+    '  SESSION_SECRET: is a placeholder of the examples, not a secret; make one with openssl rand -base64 32 and set the same on every instance',
+    '  REDIS_URL: its password is a placeholder of the examples, not a secret; give the Redis user a password made with openssl rand -hex 32 and put it in the URL',
+    '',
+  ]);
+  // Positive control: the same start with the suite's own secret and no Redis serves.
+  const serving = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4313)) });
+  try {
+    await waitUntilServing(`http://127.0.0.1:${testPort(4313)}/login/api/health`);
+  } finally {
+    serving.child.kill('SIGKILL');
+    await serving.exited;
+  }
 });
 
 test('settings from a .env file beside server.js count, as Next reads them', async () => {
@@ -187,10 +224,13 @@ test('SIGTERM lets a request in flight finish, then the server exits within 10 s
   const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(testPort(4314)) });
   try {
     await waitUntilServing(`http://127.0.0.1:${testPort(4314)}/login/api/health`);
+    // A backend that never answers is no reason to leave the Service; the drain is (the metrics' port serves on through it).
+    expect(await metric(testPort(4314), 'desk_login_ready')).toBe(1);
     const started = Date.now();
     const inFlight = fetch(`http://127.0.0.1:${testPort(4314)}/login/en`, { headers: { host: 'web.example.com', 'x-forwarded-for': '203.0.113.7' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
+    await expect.poll(() => metric(testPort(4314), 'desk_login_ready'), { timeout: 1_000 }).toBe(0);
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThan(1_000);

@@ -72,6 +72,9 @@ const STEPS = 'desk_login_sign_in_steps_total';
 const FAILURES = 'desk_login_sign_in_failures_total';
 const BACKEND_CALLS = 'desk_login_backend_call_duration_seconds_count';
 const PROVIDER_CALLS = 'desk_login_identity_provider_call_duration_seconds_count';
+/** Time to sign in, from the first step to the hand-off, once per sign-in (issue 42). */
+const SIGN_IN_DURATIONS = 'desk_login_sign_in_duration_seconds_count';
+const SIGN_IN_SECONDS = 'desk_login_sign_in_duration_seconds_sum';
 
 type Answer = { status: number; body: string; location: string | undefined };
 
@@ -163,8 +166,11 @@ test('an e-mail sign-in moves started, link sent, link confirmed and handed off 
 test('one link signed in in two tabs, the link\'s and the waiting one, moves handed off by one: the funnel counts sign-ins, not tabs', async ({ page, context }) => {
   const step = async (name: string) => scraped(STEPS, { method: 'email', step: name });
   const before = { started: await step('started'), sent: await step('link_sent'), confirmed: await step('link_confirmed'), handedOff: await step('handed_off') };
+  const timed = { count: await scraped(SIGN_IN_DURATIONS, { method: 'email_link' }), seconds: await scraped(SIGN_IN_SECONDS, { method: 'email_link' }) };
+  const timedByCode = await scraped(SIGN_IN_DURATIONS, { method: 'email_code' });
 
   const email = uniqueAddress('anna@acme.test');
+  const asked = Date.now();
   await page.goto('en');
   await page.getByLabel('Work e-mail').fill(email);
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
@@ -174,9 +180,16 @@ test('one link signed in in two tabs, the link\'s and the waiting one, moves han
   // Both tabs are handed off: the link's at once, the waiting one when it hears of it.
   await expect(linkTab).toHaveURL(`${organisationOrigin('acme', HTTPS_PORT)}/`);
   await expect(page).toHaveURL(`${organisationOrigin('acme', HTTPS_PORT)}/`);
+  const arrived = Date.now();
 
   // Read from a scrape after both hand-offs: not a count caught between them.
   expect(await step('handed_off')).toBe(before.handedOff + 1);
+  // One time to sign in, under the link confirmed in the browser that asked, from the form's post to the first hand-off.
+  expect(await scraped(SIGN_IN_DURATIONS, { method: 'email_link' })).toBe(timed.count + 1);
+  expect(await scraped(SIGN_IN_DURATIONS, { method: 'email_code' })).toBe(timedByCode);
+  const seconds = (await scraped(SIGN_IN_SECONDS, { method: 'email_link' })) - timed.seconds;
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual((arrived - asked) / 1000);
   expect(await step('started')).toBe(before.started + 1);
   expect(await step('link_sent')).toBe(before.sent + 1);
   expect(await step('link_confirmed')).toBe(before.confirmed + 1);
@@ -185,6 +198,7 @@ test('one link signed in in two tabs, the link\'s and the waiting one, moves han
 test('a Google sign-in moves Google\'s started and handed off, and times the token exchange at the provider', async ({ page }) => {
   const google = async (name: string) => scraped(STEPS, { method: 'google', step: name });
   const before = { started: await google('started'), handedOff: await google('handed_off') };
+  const timed = await scraped(SIGN_IN_DURATIONS, { method: 'google' });
   const tokenCalls = { provider: 'google', call: 'token', outcome: 'ok' };
   const tokenCallsBefore = await scraped(PROVIDER_CALLS, tokenCalls);
 
@@ -195,6 +209,7 @@ test('a Google sign-in moves Google\'s started and handed off, and times the tok
 
   await expectScraped(STEPS, { method: 'google', step: 'started' }, before.started + 1);
   await expectScraped(STEPS, { method: 'google', step: 'handed_off' }, before.handedOff + 1);
+  await expectScraped(SIGN_IN_DURATIONS, { method: 'google' }, timed + 1);
   await expectScraped(PROVIDER_CALLS, tokenCalls, tokenCallsBefore + 1);
 });
 

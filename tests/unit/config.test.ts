@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseConfig, type ConfigResult } from '@/lib/config';
+import { parseEnvFile, readEnvExample } from './env-file';
 
 const validProduction = {
   NODE_ENV: 'production',
@@ -43,8 +46,8 @@ describe('parseConfig in production', () => {
       expect.stringMatching(/^APP_DOMAINS: required in production, e\.g\. example\.com\b/),
       expect.stringMatching(/^SESSION_SECRET: required in production, at least 32 characters, e\.g\. the output of openssl rand -base64 48$/),
     ]);
-    // Each example is itself a value the check accepts.
-    const examples = { BACKEND_URL: 'https://api.example.com', APP_DOMAINS: 'example.com', SESSION_SECRET: 'x'.repeat(64) };
+    // Each example is itself a value the check accepts: openssl's output, as the line says.
+    const examples = { BACKEND_URL: 'https://api.example.com', APP_DOMAINS: 'example.com', SESSION_SECRET: 'p1JfT0q8vQmOe3fNw7yIuzRkXc2Lb9sGaHd5Vt4YnE6rZWx0oKiUjBlMhCgAsP1D' };
     expect(configOf(parseConfig({ NODE_ENV: 'production', ...examples })).config.backendUrl).toBe('https://api.example.com');
   });
 
@@ -261,5 +264,121 @@ describe('who may sign in by single sign-on', () => {
     ['SSO_CLOCK_SKEW_SECONDS', '-1', /^SSO_CLOCK_SKEW_SECONDS: .*between 0 and 600/],
   ])('refuses %s=%j with one clear line', (name, value, line) => {
     expect(problemsOf(parseConfig({ ...validProduction, [name]: value }))).toEqual([expect.stringMatching(line)]);
+  });
+});
+
+describe('secrets in production', () => {
+  /** Values an operator might leave in place: the secrets of the examples they copy, and of development. */
+  const secretSettings = ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS', 'GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET', 'REDIS_URL'] as const;
+  type SecretSetting = (typeof secretSettings)[number];
+  const exampleFiles = [readEnvExample(), parseEnvFile(readFileSync(join(__dirname, '../../deploy/kubernetes/overlays/production/secrets.env.example'), 'utf8'))];
+  function secretOf(setting: SecretSetting, value: string): string {
+    return setting === 'REDIS_URL' ? decodeURIComponent(new URL(value).password) : value;
+  }
+  const development = configOf(parseConfig({ NODE_ENV: 'development' })).config;
+  const placeholders = [
+    ...new Set([
+      ...exampleFiles.flatMap((file) => secretSettings.flatMap((setting) => (file[setting] ? [secretOf(setting, file[setting])] : []))),
+      development.sessionSecret,
+      development.google!.clientSecret,
+      development.microsoft!.clientSecret,
+    ]),
+  ];
+  const google = { GOOGLE_CLIENT_ID: '1234-abcd.apps.googleusercontent.com' };
+  const microsoft = { MICROSOFT_CLIENT_ID: '5c1f7e2a-8d3b-4b6e-9f0a-2e4d6c8b1a3f', MICROSOFT_TENANT_IDS: '9188040d-6c67-4c5b-b112-36a304b66dad' };
+  // Made as each line says: openssl rand -base64 32 for ours, and what a provider issues.
+  const good = {
+    SESSION_SECRET: 'Vq3N8xJ0rZb1mKc7TfWd5yHs2GpLa9Ue4Ro6EiXt0nQ=',
+    SESSION_SECRET_PREVIOUS: 'c8Pf2LkQ7vR1wZx9MbN4tYh6JdS0aGe3UiO5rTq8WmE=',
+    GOOGLE_CLIENT_SECRET: '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',
+    MICROSOFT_CLIENT_SECRET: 'Xk98Q~bN2vL.7mFzR4tYcW1pHs6JdG0aEu3iKo5r',
+    REDIS_URL: 'rediss://desk-login:9f2c7a1e5b3d8046c2e9a7f1b4d6c8e0a3f5b7d9c1e2f4a6@redis.example.com:6380',
+  };
+  function withSecret(setting: SecretSetting, secret: string): Record<string, string> {
+    const value = setting === 'REDIS_URL' ? `rediss://desk-login:${encodeURIComponent(secret)}@redis.example.com:6380` : secret;
+    return { ...validProduction, ...google, ...microsoft, ...good, [setting]: value };
+  }
+  /** The lines that refuse `setting`, which must be exactly one. */
+  function refusalOf(environment: Record<string, string>, setting: SecretSetting): string {
+    const lines = problemsOf(parseConfig(environment)).filter((line) => line.startsWith(`${setting}:`));
+    expect(lines).toHaveLength(1);
+    return lines[0]!;
+  }
+
+  it('start with secrets made as the examples say (positive control for every refusal below)', () => {
+    const { config, warnings } = configOf(parseConfig({ ...validProduction, ...google, ...microsoft, ...good }));
+    expect(config.previousSessionSecret).toBe(good.SESSION_SECRET_PREVIOUS);
+    expect(config.redis?.url).toBe(good.REDIS_URL);
+    expect(warnings).toEqual([]);
+    // A hex secret has few distinct characters, and is still good.
+    expect(configOf(parseConfig({ ...validProduction, SESSION_SECRET: '3f9a0c6e1b7d2a48e5c90f1d6b3a7e24' })).ok).toBe(true);
+  });
+
+  it('has placeholders from each example file to refuse, so that this test reads them', () => {
+    expect(placeholders.filter((placeholder) => placeholder.startsWith('replace-with-')).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(secretSettings)('refuse every placeholder of the examples and of development as %s, in one line that says how to make a good one', (setting) => {
+    for (const placeholder of placeholders) {
+      const line = refusalOf(withSecret(setting, placeholder), setting);
+      expect(line).toMatch(/placeholder/);
+      expect(line).not.toContain(placeholder);
+    }
+  });
+
+  it.each([
+    ['SESSION_SECRET', /openssl rand -base64 32/],
+    ['SESSION_SECRET_PREVIOUS', /openssl rand -base64 32/],
+    ['REDIS_URL', /openssl rand -hex 32/],
+    ['GOOGLE_CLIENT_SECRET', /Google/],
+    ['MICROSOFT_CLIENT_SECRET', /Entra/],
+  ] as const)('say for %s how to make a good one', (setting, how) => {
+    expect(refusalOf(withSecret(setting, 'replace-with-a-new-secret-of-yours'), setting)).toMatch(how);
+  });
+
+  it.each([
+    ['one character repeated', 'x'.repeat(64)],
+    ['a short pattern repeated', 'abc123'.repeat(8)],
+    ['a word repeated, cut anywhere', 'password'.repeat(5).slice(0, 37)],
+    ['too few distinct characters', '0101100111010010110100101011001011010010'],
+  ])('refuse the secrets this app makes when %s', (_case, secret) => {
+    for (const setting of ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS', 'REDIS_URL'] as const) {
+      expect(refusalOf(withSecret(setting, secret), setting)).toMatch(/^\w+: (its password )?is easy to guess: .*openssl rand/);
+    }
+  });
+
+  it('refuse only obvious junk as a client secret, which the provider issued', () => {
+    for (const setting of ['GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET'] as const) {
+      for (const junk of ['x'.repeat(40), 'abab'.repeat(10), '1234']) expect(refusalOf(withSecret(setting, junk), setting)).toMatch(/easy to guess/);
+      // Shorter than a session secret, of the provider's own making: not ours to judge.
+      expect(configOf(parseConfig(withSecret(setting, 'kD9-q2Lm_7vX'))).ok).toBe(true);
+    }
+  });
+
+  it('refuse a Redis password shorter than 16 characters, and accept a Redis without one', () => {
+    expect(refusalOf(withSecret('REDIS_URL', 'kD9q2Lm7vX4b'), 'REDIS_URL')).toMatch(/^REDIS_URL: its password must be at least 16 characters; .*openssl rand -hex 32/);
+    expect(configOf(parseConfig({ ...validProduction, REDIS_URL: 'redis://redis.internal:6379' })).config.redis?.url).toBe('redis://redis.internal:6379');
+  });
+
+  it.each([
+    ['SESSION_SECRET_PREVIOUS', 'SESSION_SECRET'],
+    ['GOOGLE_CLIENT_SECRET', 'SESSION_SECRET'],
+    ['MICROSOFT_CLIENT_SECRET', 'GOOGLE_CLIENT_SECRET'],
+    ['REDIS_URL', 'SESSION_SECRET'],
+  ] as const)('refuse %s when it is the value of %s, naming both', (setting, other) => {
+    const line = refusalOf(withSecret(setting, secretOf(other, good[other])), setting);
+    expect(line).toMatch(new RegExp(`^${setting}: (its password )?is the same as ${other}:`));
+    expect(problemsOf(parseConfig(withSecret(setting, secretOf(other, good[other]))))).toHaveLength(1);
+  });
+
+  it('say a short session secret in one line with how to make one, not twice', () => {
+    expect(problemsOf(parseConfig({ ...validProduction, SESSION_SECRET: 'aaaa' }))).toEqual([
+      'SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -base64 32',
+    ]);
+  });
+
+  it('leave development to its own secrets', () => {
+    const result = configOf(parseConfig({ NODE_ENV: 'development', SESSION_SECRET: 'replace-with-the-output-of-openssl-rand-base64-48', GOOGLE_CLIENT_SECRET: 'dev-google-secret' }));
+    expect(result.config.google?.clientSecret).toBe('dev-google-secret');
   });
 });

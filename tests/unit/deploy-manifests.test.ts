@@ -286,8 +286,15 @@ describe('the settings in the generated ConfigMap and Secret', () => {
     expect(configMapData.SSO_REQUIRE_CODE_CHALLENGE).toBe('true');
   });
 
-  it('together make a valid production configuration, with the metrics on the container\'s metrics port', () => {
-    const result = parseConfig({ ...configMapData, ...secretData, NODE_ENV: 'production' });
+  it('together make a valid production configuration once the secrets are filled in, with the metrics on the container\'s metrics port', () => {
+    expect(parseConfig({ ...configMapData, ...secretData, NODE_ENV: 'production' })).toMatchObject({ ok: false, problems: secretNames.map((name) => expect.stringMatching(new RegExp(`^${name}: .*placeholder`))) });
+    const filledIn = {
+      SESSION_SECRET: 'Vq3N8xJ0rZb1mKc7TfWd5yHs2GpLa9Ue4Ro6EiXt0nQ=',
+      GOOGLE_CLIENT_SECRET: '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',
+      MICROSOFT_CLIENT_SECRET: 'Xk98Q~bN2vL.7mFzR4tYcW1pHs6JdG0aEu3iKo5r',
+      REDIS_URL: secretData.REDIS_URL!.replace('replace-with-the-redis-password', '9f2c7a1e5b3d8046c2e9a7f1b4d6c8e0'),
+    };
+    const result = parseConfig({ ...configMapData, ...secretData, ...filledIn, NODE_ENV: 'production' });
     if (!result.ok) throw new Error(result.problems.join('\n'));
     expect(result.config.metrics.port).toBe(container.ports.find((port) => port.name === 'metrics')!.containerPort);
     expect(result.config.ssoRequireCodeChallenge).toBe(true);

@@ -22,8 +22,18 @@ describe('.env.example', () => {
     expect(listed).toEqual(expect.arrayContaining(PROCESS_SETTINGS));
   });
 
-  it('is a valid production configuration as it stands', () => {
-    const result = parseConfig({ ...example, NODE_ENV: 'production' });
+  it('is a valid production configuration once its secrets are filled in, and refused until then', () => {
+    expect(parseConfig({ ...example, NODE_ENV: 'production' })).toEqual({
+      ok: false,
+      problems: ['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET', 'REDIS_URL'].map((name) => expect.stringMatching(new RegExp(`^${name}: .*placeholder`))),
+    });
+    const secrets = {
+      SESSION_SECRET: 'Vq3N8xJ0rZb1mKc7TfWd5yHs2GpLa9Ue4Ro6EiXt0nQ=',
+      GOOGLE_CLIENT_SECRET: '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',
+      MICROSOFT_CLIENT_SECRET: 'Xk98Q~bN2vL.7mFzR4tYcW1pHs6JdG0aEu3iKo5r',
+      REDIS_URL: example.REDIS_URL!.replace('replace-with-the-redis-password', '9f2c7a1e5b3d8046c2e9a7f1b4d6c8e0'),
+    };
+    const result = parseConfig({ ...example, ...secrets, NODE_ENV: 'production' });
     if (!result.ok) throw new Error(`.env.example is refused:\n${result.problems.join('\n')}`);
     // Only the reminder that a multi-tenant Microsoft authority needs xms_edov or a tenant list.
     expect(result.warnings).toEqual([expect.stringMatching(/^MICROSOFT_AUTHORITY admits any tenant \(organizations\)/)]);

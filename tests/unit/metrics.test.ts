@@ -29,6 +29,16 @@ describe('the metrics an operator scrapes', () => {
     expect(await sample('desk_login_arrivals_total{decision="device_sign_in"}')).toBe(0);
   });
 
+  it('have the time to sign in of every method from the start, at 0, in buckets of people\'s time up to a link\'s 15 minutes', async () => {
+    const buckets = ['2', '5', '10', '20', '30', '60', '120', '300', '600', '900', '+Inf'];
+    for (const method of ['email_link', 'email_code', 'google', 'microsoft', 'app']) {
+      expect(await sample(`desk_login_sign_in_duration_seconds_count{method="${method}"}`)).toBe(0);
+      for (const le of buckets) expect(await sample(`desk_login_sign_in_duration_seconds_bucket{le="${le}",method="${method}"}`)).toBe(0);
+    }
+    const text = (await metricsExposition()).body;
+    expect(new Set([...text.matchAll(/^desk_login_sign_in_duration_seconds_bucket\{le="([^"]+)"/gm)].map((match) => match[1]))).toEqual(new Set(buckets));
+  });
+
   it('have the organisation picker\'s steps from the start too: left at the picker is shown minus chosen', async () => {
     expect(await sample('desk_login_sign_in_steps_total{method="microsoft",step="picker_shown"}')).toBe(0);
     expect(await sample('desk_login_sign_in_steps_total{method="microsoft",step="picker_chosen"}')).toBe(0);
