@@ -302,6 +302,11 @@ function isLinkCode(uuid: string, typed: string): boolean {
   return linkCodesFor(uuid).some((code) => timingSafeEqual(Buffer.from(code), Buffer.from(typed)));
 }
 
+/** How long this wait's attempt took, from the link it asked for: by the code from elsewhere, or by the link itself. */
+export function timedFromWait(pending: EmailSignInState): { method: 'email_link' | 'email_code'; startedAt: number } {
+  return { method: pending.confirmedElsewhere ? 'email_code' : 'email_link', startedAt: pending.sentAt };
+}
+
 /** Remembers that the browser that asked for the link confirmed it itself: its wait continues with no code. */
 export async function rememberLinkConfirmedHere(writer: CookieWriter, host: RequestHost, uuid: string): Promise<void> {
   await linkConfirmedHereCookie.write(writer, host, { uuid });
@@ -310,7 +315,15 @@ export async function rememberLinkConfirmedHere(writer: CookieWriter, host: Requ
 async function completeEmailSignIn(pending: EmailSignInState, confirmation: ConfirmedLink, how: 'here' | 'code'): Promise<{ state: 'signed-in'; location: string }> {
   const { host, cookies } = await requestContext();
   const { subDomain, authToken } = confirmation;
-  const location = await handOffToOrganisation(cookies, host, { subDomain, authToken, email: pending.email, deviceId: pending.deviceId, method: 'email', attempt: pending.uuid });
+  const location = await handOffToOrganisation(cookies, host, {
+    subDomain,
+    authToken,
+    email: pending.email,
+    deviceId: pending.deviceId,
+    method: 'email',
+    attempt: pending.uuid,
+    timed: timedFromWait(pending),
+  });
   clearCookie(cookies, 'emailSignIn', host);
   clearCookie(cookies, 'linkConfirmedHere', host);
   await rememberSignedInWithLink(cookies, host, pending.uuid);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { clearCookie, readCookie, sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/cookies';
 import { organisationUrl, type RequestHost } from '@/lib/hosts';
 import type { SignInDurationMethod } from '@/lib/metrics';
-import { receivedCookies } from '@/lib/request/context';
 import { digests } from '@/lib/sealed';
 import { countSignInStepOnce, observeSignInDurationOnce } from '@/lib/sign-in-funnel';
 import type { SignInMethod } from '@/lib/sign-in-method';
@@ -71,33 +70,19 @@ export function forgetThisBrowser(writer: CookieWriter, host: RequestHost): void
 }
 
 /**
- * When an e-mail sign-in began, and how it ends, from the wait sealed in the browser that asked:
- * its link confirmed there, or the code typed there after the link was confirmed elsewhere. A
- * browser that only opened the link holds no wait, and does not end the person's attempt.
- */
-async function emailSignInStart(attempt: string): Promise<{ method: SignInDurationMethod; startedAt: number } | undefined> {
-  // Imported here: lib/email-sign-in.ts hands off through this module, and the proxy, which
-  // imports this module to forget a browser, needs none of the e-mail sign-in.
-  const { readEmailSignIn } = await import('@/lib/email-sign-in');
-  const waiting = await readEmailSignIn(await receivedCookies());
-  if (waiting?.uuid !== attempt) return undefined;
-  return { method: waiting.confirmedElsewhere ? 'email_code' : 'email_link', startedAt: waiting.sentAt };
-}
-
-/**
  * The hand-off itself: the cookies written, and the organisation's address for the browser to go
  * to. `attempt` names the sign-in it ends (lib/sign-in-funnel.ts): handed off is counted once for
- * it, however many tabs or browsers it is handed to, and so is its time from `startedAt` (a
- * single sign-on's start; an e-mail sign-in's comes from its wait).
+ * it, however many tabs or browsers it is handed to, and so is its time (`timed`: when the
+ * attempt began, sealed by this server at its first step, and how it ended), where the caller
+ * holds that start: an e-mail sign-in ends only in the browser that asked, which holds its wait.
  */
 export async function handOffToOrganisation(
   writer: CookieWriter,
   host: RequestHost,
-  signIn: OrganisationSignIn & { method: SignInMethod; attempt: string; startedAt?: number },
+  signIn: OrganisationSignIn & { method: SignInMethod; attempt: string; timed?: { method: SignInDurationMethod; startedAt: number } },
 ): Promise<string> {
   await writeOrganisationSignIn(writer, host, signIn);
   await countSignInStepOnce(signIn.method, 'handed_off', signIn.attempt);
-  const start = signIn.method === 'email' ? await emailSignInStart(signIn.attempt) : signIn.startedAt === undefined ? undefined : { method: signIn.method, startedAt: signIn.startedAt };
-  if (start) await observeSignInDurationOnce(start.method, signIn.attempt, start.startedAt);
+  if (signIn.timed) await observeSignInDurationOnce(signIn.timed.method, signIn.attempt, signIn.timed.startedAt);
   return organisationUrl(host, signIn.subDomain);
 }

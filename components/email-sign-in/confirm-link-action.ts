@@ -4,7 +4,7 @@ import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink } from '@/lib/backend/auth';
 import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/cookies';
-import { declineLinkOfTicket, isLinkDeclined, linkCodeFor, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink, signInLinkQuery } from '@/lib/email-sign-in';
+import { declineLinkOfTicket, isLinkDeclined, linkCodeFor, timedFromWait, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink, signInLinkQuery } from '@/lib/email-sign-in';
 import { handOffToOrganisation } from '@/lib/hand-off';
 import { formField } from '@/lib/request/form-fields';
 import { redirectToPage } from '@/lib/request/page-redirect';
@@ -76,7 +76,15 @@ export async function confirmSignInLink(
   log.info({ outcome: signedIn ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
   await countSignInStepOnce('email', 'link_confirmed', link.uuid);
   const location = signedIn
-    ? await handOffToOrganisation(cookies, host, { subDomain: signedIn.subDomain, authToken: signedIn.authToken, email: link.email, deviceId, method: 'email', attempt: link.uuid })
+    ? await handOffToOrganisation(cookies, host, {
+        subDomain: signedIn.subDomain,
+        authToken: signedIn.authToken,
+        email: link.email,
+        deviceId,
+        method: 'email',
+        attempt: link.uuid,
+        ...(askedHere ? { timed: timedFromWait(pending) } : {}),
+      })
     : undefined;
   if (!askedHere) return { status: 'confirmed-elsewhere', code: linkCodeFor(link.uuid), ...(location ? { location } : {}) };
   if (!location) return { status: 'confirmed' };

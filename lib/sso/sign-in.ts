@@ -144,7 +144,7 @@ export async function handOffOrganisation(
     deviceId: signIn.deviceId,
     method: signIn.provider,
     attempt: signIn.deviceId,
-    startedAt: signIn.startedAt,
+    ...(signIn.startedAt === undefined ? {} : { timed: { method: signIn.provider, startedAt: signIn.startedAt } }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { isValidId } from '@/lib/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
-import { checkEmailSignIn, continueWithLinkCode, linkCodeFor, startWaitingForLink } from '@/lib/email-sign-in';
+import { checkEmailSignIn, continueWithLinkCode, linkCodeFor, readEmailSignIn, startWaitingForLink, timedFromWait } from '@/lib/email-sign-in';
 import { earnedDeviceId, forgetThisBrowser, handOffToOrganisation, readLastLogin, writeOrganisationSignIn } from '@/lib/hand-off';
 import type { RequestHost } from '@/lib/hosts';
 import { metricsExposition } from '@/lib/metrics';
@@ -119,7 +119,8 @@ describe('the time to sign in, from asking to arriving (desk_login_sign_in_durat
     await startWaitingForLink(asking, host, { uuid: 'link-timed', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-timed' });
     clock.mockReturnValue(asked + 42_000);
     requestFrom(asking);
-    const signIn = { subDomain: 'acme', authToken: 't', email: 'anna@acme.test', deviceId: 'device-timed', method: 'email', attempt: 'link-timed' } as const;
+    const wait = await readEmailSignIn(parseCookieHeader(asking.header()));
+    const signIn = { subDomain: 'acme', authToken: 't', email: 'anna@acme.test', deviceId: 'device-timed', method: 'email', attempt: 'link-timed', timed: timedFromWait(wait!) } as const;
     // The link's tab, then the waiting tab: both carry the wait, both hand off.
     await handOffToOrganisation(asking, host, signIn);
     await handOffToOrganisation(asking, host, signIn);
@@ -151,8 +152,9 @@ describe('the time to sign in, from asking to arriving (desk_login_sign_in_durat
     const before = await observed('microsoft');
     const browser = jar();
     requestFrom(browser);
-    await handOffToOrganisation(browser, host, { subDomain: 'acme', authToken: 't', deviceId: 'device-sso', method: 'microsoft', attempt: 'device-sso', startedAt: asked - 9_000 });
-    await handOffToOrganisation(browser, host, { subDomain: 'acme', authToken: 't', deviceId: 'device-sso', method: 'microsoft', attempt: 'device-sso', startedAt: asked - 9_000 });
+    const timed = { method: 'microsoft', startedAt: asked - 9_000 } as const;
+    await handOffToOrganisation(browser, host, { subDomain: 'acme', authToken: 't', deviceId: 'device-sso', method: 'microsoft', attempt: 'device-sso', timed });
+    await handOffToOrganisation(browser, host, { subDomain: 'acme', authToken: 't', deviceId: 'device-sso', method: 'microsoft', attempt: 'device-sso', timed });
     await handOffToOrganisation(browser, host, { subDomain: 'acme', authToken: 't', deviceId: 'device-old', method: 'microsoft', attempt: 'device-old' });
     expect(await observed('microsoft')).toEqual({ count: before.count + 1, sum: before.sum + 9 });
   });
