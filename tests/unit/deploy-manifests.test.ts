@@ -432,12 +432,23 @@ describe('the nginx site\'s Deployment', () => {
     expect(reloader.securityContext).toEqual(nginx.securityContext);
   });
 
-  it('counts nginx\'s answers with deploy/nginx/status.mtail, from the status log the site sends it', () => {
+  /** The volume a container mounts at the folder that holds `path`. */
+  const volumeAt = (each: { volumeMounts: { name: string; mountPath: string }[] }, path: string) =>
+    each.volumeMounts.find((mount) => path.startsWith(`${mount.mountPath}/`))?.name;
+
+  it('counts nginx\'s answers with deploy/nginx/status.mtail, from the status log the site writes, kept small by rotate-status-log.sh', () => {
     expect(helpers.data?.['status.mtail']).toBe(readFileSync(join(root, 'deploy/nginx/status.mtail'), 'utf8'));
     const exporter = container('status-exporter');
-    const port = /^syslog:server=127\.0\.0\.1:(\d+),/.exec(settings.STATUS_LOG ?? '')?.[1];
-    expect(port).toBeDefined();
-    expect(exporter.args).toEqual(expect.arrayContaining([`--logs=udp://127.0.0.1:${port}`, '--logtostderr']));
+    const statusLog = settings.STATUS_LOG ?? '';
+    expect(exporter.args).toEqual(expect.arrayContaining([`--logs=${statusLog}`, '--logtostderr']));
+    // nginx writes it, mtail reads it, the rotation renames it: one volume, an emptyDir of bounded size.
+    const rotation = container('rotate-status-log');
+    expect([volumeAt(nginx, statusLog), volumeAt(exporter, statusLog), volumeAt(rotation, statusLog)]).toEqual(['status-log', 'status-log', 'status-log']);
+    expect(proxySpec.volumes.find((volume: { name: string }) => volume.name === 'status-log').emptyDir.sizeLimit).toBe('64Mi');
+    expect(helpers.data?.['rotate-status-log.sh']).toBe(readFileSync(join(root, 'deploy/nginx/rotate-status-log.sh'), 'utf8'));
+    expect(rotation.command).toEqual(['sh', '/etc/desk-booking/helpers/rotate-status-log.sh', statusLog]);
+    expect(rotation.image).toBe(nginx.image);
+    expect(rotation.volumeMounts).toEqual(expect.arrayContaining(nginx.volumeMounts));
     const programs = /^--progs=(.+)$/.exec(exporter.args.find((arg: string) => arg.startsWith('--progs=')))?.[1];
     const programMount = exporter.volumeMounts.find((mount: { mountPath: string }) => mount.mountPath === programs);
     expect(proxySpec.volumes.find((volume: { name: string }) => volume.name === programMount.name).configMap).toEqual({
