@@ -432,6 +432,10 @@ describe('the nginx site\'s Deployment', () => {
     expect(reloader.securityContext).toEqual(nginx.securityContext);
   });
 
+  it('takes a proxy pod out of the load balancer for its nginx only, never for a helper beside it', () => {
+    expect(proxySpec.containers.filter((each: { readinessProbe?: unknown }) => each.readinessProbe).map((each: { name: string }) => each.name)).toEqual(['nginx']);
+  });
+
   /** The volume a container mounts at the folder that holds `path`. */
   const volumeAt = (each: { volumeMounts: { name: string; mountPath: string }[] }, path: string) =>
     each.volumeMounts.find((mount) => path.startsWith(`${mount.mountPath}/`))?.name;
