@@ -32,7 +32,11 @@ const nextConfig = {
   logging: { incomingRequests: false, serverFunctions: false },
   // global-not-found: the page for an address that matches nothing is rendered only for those, not
   // carried in every page's payload, and reads the browser's language without making pages dynamic.
-  experimental: { inlineCss: true, globalNotFound: true },
+  // A server action's body: the largest a real page posts is 25 KB, a link's confirmation whose
+  // address fills nginx's 8 KB request line (docs/decisions.md, Pages, forms and scripts); nginx
+  // refuses more before it reaches the app (deploy/nginx/desk-booking.conf, client_max_body_size),
+  // and this refuses the same where no such proxy stands in front. Next's default is 1 MB.
+  experimental: { inlineCss: true, globalNotFound: true, serverActions: { bodySizeLimit: '32kb' } },
   reactStrictMode: true,
   // `npm test` has tsc check the whole project before it builds (package.json): not twice.
   typescript: { ignoreBuildErrors: process.env.DESK_LOGIN_TYPES_CHECKED === 'tsc' },

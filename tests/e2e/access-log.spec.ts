@@ -8,7 +8,8 @@ import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisa
 
 /**
  * The queries of e-mailed links and of the providers' returns are credentials (link signatures,
- * booking and invite tokens, OAuth codes and state): nginx's access log must never hold them,
+ * booking and invite tokens, OAuth codes and state), and a sign-in start's names the person
+ * (login_hint): nginx's access log must never hold them,
  * neither in the request line nor in the Referer of the requests their pages make. The real
  * links are opened in Chromium through the suite's nginx, and the log is read afterwards.
  * nginx's error log writes the request line of a failed upstream request, whatever the format.
@@ -137,9 +138,13 @@ test('no credential of a link or a provider return reaches the access log, while
         expect.stringMatching(/^\/login\/invite-user(\?|$)/),
         expect.stringMatching(/^\/login\/google(\?|$)/),
         expect.stringMatching(/^\/login\/microsoft(\?|$)/),
+        expect.stringMatching(/^\/login\/start-google(\?|$)/),
+        expect.stringMatching(/^\/login\/start-microsoft(\?|$)/),
         ordinary,
       ]),
     );
+  // The starts' login_hint is an address (a seeded one here, so the whole query is looked for).
+  expect(requests.filter((entry) => entry.target.startsWith('/login/start-')).map((entry) => entry.target)).toEqual(['/login/start-google', '/login/start-microsoft']);
   // The link page's own requests (its scripts, its confirmation) are logged with the page as Referer.
   expect(requests.some((entry) => entry.referer.startsWith(`${LOGIN_ORIGIN}/login/en/validatelink`))).toBe(true);
 
@@ -189,6 +194,8 @@ test('spellings of a credential route that nginx or Next resolve, and the plain-
     `/login/invite-user/acme/x?inviteToken=${secret}`,
     `/login/google/?code=${secret}&state=${secret}`,
     `/login/Microsoft?code=${secret}&state=${secret}`,
+    `/login/start-google?lang=en&login_hint=${secret}%40acme.test`,
+    `/login/Start-Microsoft/?login_hint=${secret}&redirect_uri=deskbooking%3A%2F%2Fsso`,
   ];
   const ordinary = `/login/en?from=web&reference=${uniqueValue('ordinary')}`;
   for (const path of [...spellings, ordinary]) {
@@ -227,6 +234,8 @@ test('with every instance down, the error log names ordinary requests but no cre
       `/login/de/invite-user/acme?inviteToken=${secret}`,
       `/login/google?code=${secret}&state=${secret}`,
       `/login/microsoft?code=${secret}&state=${secret}`,
+      `/login/start-google?lang=en&login_hint=${secret}%40acme.test`,
+      `/login/start-microsoft?login_hint=${secret}`,
     ];
     const ordinary = `/login/en?from=web&reference=${uniqueValue('ordinary')}`;
     for (const path of [...credentialRoutes, ordinary]) {

@@ -14,10 +14,10 @@ import { backendEnvironment, testPort } from './support/environment.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const HTTPS_PORT = testPort(4610);
-const HTTP_PORT = testPort(4619);
-const APP_PORT = testPort(4611);
-const BACKEND_PORT = testPort(4612);
+const HTTPS_PORT = testPort(4630);
+const HTTP_PORT = testPort(4639);
+const APP_PORT = testPort(4631);
+const BACKEND_PORT = testPort(4632);
 const ORIGIN = dedicatedOrigin(HTTPS_PORT);
 const BACKEND_ORIGIN = `http://127.0.0.1:${BACKEND_PORT}`;
 

@@ -56,16 +56,16 @@ const KUBECTL_NEEDED =
  * The overlay as kubectl renders it, from a copy of deploy/ in which secrets.env is the committed
  * example: an operator's real secrets.env is never read, and a fresh clone, which has none, renders too.
  */
-function renderProduction(): Manifest[] {
+function renderProduction(path = overlayPath): Manifest[] {
   const copy = mkdtempSync(join(tmpdir(), 'desk-login-kustomize-'));
   try {
     for (const folder of ['deploy/kubernetes', 'deploy/nginx']) {
       cpSync(join(root, folder), join(copy, folder), { recursive: true, filter: (source) => !source.endsWith('/secrets.env') });
     }
     writeFileSync(join(copy, overlayPath, 'secrets.env'), readFileSync(join(overlay, 'secrets.env.example')));
-    const rendered = spawnSync('kubectl', ['kustomize', join(copy, overlayPath)], { encoding: 'utf8' });
+    const rendered = spawnSync('kubectl', ['kustomize', join(copy, path)], { encoding: 'utf8' });
     if (rendered.error) throw new Error(`${KUBECTL_NEEDED}\n${rendered.error.message}`);
-    if (rendered.status !== 0) throw new Error(`kubectl kustomize ${overlayPath} failed:\n${rendered.stderr}\n${KUBECTL_NEEDED}`);
+    if (rendered.status !== 0) throw new Error(`kubectl kustomize ${path} failed:\n${rendered.stderr}\n${KUBECTL_NEEDED}`);
     return parseAllDocuments(rendered.stdout).map((document) => {
       const problems = [...document.errors, ...document.warnings];
       if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join('; '));
@@ -116,6 +116,7 @@ describe(`kubectl kustomize ${overlayPath}`, () => {
   it('renders the app, the nginx site in front of it, and their namespace', () => {
     expect(manifests.map((manifest) => `${manifest.kind} ${manifest.metadata.name.replace(/-[a-z0-9]{10}$/, '-<hash>')}`).sort()).toEqual([
       'ConfigMap desk-booking-proxy-<hash>',
+      'ConfigMap desk-booking-proxy-helpers-<hash>',
       'ConfigMap desk-booking-proxy-site-<hash>',
       'ConfigMap desk-login-<hash>',
       'Deployment desk-booking-proxy',
@@ -156,7 +157,11 @@ describe(`kubectl kustomize ${overlayPath}`, () => {
     const images = [proxy, deployment].flatMap((manifest) =>
       [...(manifest.spec.template.spec.initContainers ?? []), ...manifest.spec.template.spec.containers].map((each: { image: string }) => each.image),
     );
-    expect([...new Set(images)].sort()).toEqual(['nginxinc/nginx-unprivileged:1.28.0-alpine', 'registry.example.com/desk-booking/desk-login:0.1.0']);
+    expect([...new Set(images)].sort()).toEqual([
+      'ghcr.io/google/mtail:3.0.8',
+      'nginxinc/nginx-unprivileged:1.28.0-alpine',
+      'registry.example.com/desk-booking/desk-login:0.1.0',
+    ]);
   });
 });
 
@@ -216,7 +221,7 @@ describe('the app\'s Deployment', () => {
   it('admits the proxy\'s pods to the app\'s port only, and Prometheus\'s pods to the metrics port only', () => {
     const policy = named('NetworkPolicy', 'desk-login');
     expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
-    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
     expect(policy.spec.ingress).toHaveLength(2);
     const [proxyRule, prometheus] = policy.spec.ingress;
     expect(proxyRule.from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'desk-booking-proxy' } } }]);
@@ -230,6 +235,28 @@ describe('the app\'s Deployment', () => {
     for (const rule of [proxyRule, prometheus]) expect(portNames).toContain(rule.ports[0].port);
     // The shipped proxy's pods are the ones the first rule admits.
     expect(proxy.spec.template.metadata.labels).toEqual(expect.objectContaining(proxyRule.from[0].podSelector.matchLabels));
+  });
+
+  it('leaves which Prometheus reaches the metrics, and where the app connects to, to the overlay', () => {
+    const basePolicy = renderProduction('deploy/kubernetes/base').find((manifest) => manifest.kind === 'NetworkPolicy')!;
+    expect(basePolicy.spec.policyTypes).toEqual(['Ingress']);
+    expect(basePolicy.spec.ingress).toEqual([named('NetworkPolicy', 'desk-login').spec.ingress[0]]);
+    expect(basePolicy.spec).not.toHaveProperty('egress');
+  });
+
+  it('lets the app connect to the cluster\'s DNS, the Redis of REDIS_URL, and HTTPS outside the cluster, and nowhere else', () => {
+    const [dns, redis, https, ...more] = named('NetworkPolicy', 'desk-login').spec.egress;
+    expect(more).toEqual([]);
+    expect(dns.ports).toEqual([{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }]);
+    expect(dns.to).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } }]);
+    expect(redis.ports).toEqual([{ port: Number(new URL(secretData.REDIS_URL ?? '').port), protocol: 'TCP' }]);
+    expect(https.ports).toEqual([{ port: 443, protocol: 'TCP' }]);
+    expect(https.to[0].ipBlock.except).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']);
+    // Every URL the app calls is https on its default port.
+    for (const name of ['BACKEND_URL', 'ORG_BACKEND_URL_TEMPLATE', 'GOOGLE_ISSUER', 'MICROSOFT_AUTHORITY']) {
+      const url = new URL((configMap.data?.[name] ?? '').replace('{subDomain}', 'x'));
+      expect([name, url.protocol, url.port]).toEqual([name, 'https:', '']);
+    }
   });
 
   it('tells a Prometheus where the metrics are, by pod annotation and by ServiceMonitor alike: the metrics port, at /metrics', () => {
@@ -246,6 +273,37 @@ describe('the app\'s Deployment', () => {
     expect(service.metadata.labels).toEqual(expect.objectContaining(monitor.spec.selector.matchLabels));
     expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: METRICS_PATH })]);
     expect(service.spec.ports).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'metrics', targetPort: 'metrics' })]));
+  });
+
+  it('is selected by the Prometheus of the overlay, as the jobs the alerts name', () => {
+    const monitors = renderProduction('deploy/kubernetes/overlays/production/prometheus-operator');
+    expect(monitors.map((monitor) => `${monitor.kind} ${monitor.metadata.name}`).sort()).toEqual(['PodMonitor desk-booking-proxy', 'ServiceMonitor desk-login']);
+    for (const monitor of monitors) {
+      expect(monitor.metadata.labels).toEqual(expect.objectContaining({ release: 'kube-prometheus-stack' }));
+      expect(monitor.metadata.namespace).toBe('desk-booking');
+    }
+    // The base monitors carry no release: that is the environment's.
+    expect(readFileSync(join(root, 'deploy/kubernetes/prometheus-operator/service-monitor.yaml'), 'utf8')).not.toContain('release:');
+    const alerts = readFileSync(join(root, 'deploy/prometheus/alerts.yml'), 'utf8');
+    // A ServiceMonitor's job is its Service's name; the PodMonitor's, the pods' label it names.
+    expect(alerts).toContain(`up{job="${named('Service', 'desk-login').metadata.name}"}`);
+    const podMonitor = monitors.find((monitor) => monitor.kind === 'PodMonitor')!;
+    expect(alerts).toContain(`up{job="${proxy.spec.template.metadata.labels[podMonitor.spec.jobLabel]}"}`);
+    expect(proxy.spec.template.metadata.labels).toEqual(expect.objectContaining(podMonitor.spec.selector.matchLabels));
+    const exporterPorts = proxy.spec.template.spec.containers.flatMap((each: Container) => each.ports ?? []).map((port: { name: string }) => port.name);
+    expect(exporterPorts).toContain(podMonitor.spec.podMetricsEndpoints[0].port);
+  });
+
+  it('mounts the certificate cert-manager issues for the domain and its wildcard, through DNS-01', () => {
+    const [certificate, issuer] = ['Certificate', 'Issuer'].map((kind) =>
+      renderProduction('deploy/kubernetes/overlays/production/cert-manager').find((manifest) => manifest.kind === kind)!,
+    );
+    const domain = generated('ConfigMap', 'desk-booking-proxy').data?.DOMAIN;
+    expect(certificate!.spec.dnsNames).toEqual([domain, `*.${domain}`]);
+    expect(proxy.spec.template.spec.volumes).toEqual(expect.arrayContaining([{ name: 'tls', secret: { secretName: certificate!.spec.secretName } }]));
+    expect(certificate!.spec.issuerRef).toEqual({ kind: issuer!.kind, name: issuer!.metadata.name });
+    // A wildcard is issued only against a DNS-01 challenge.
+    expect(issuer!.spec.acme.solvers.every((solver: object) => 'dns01' in solver)).toBe(true);
   });
 
   it('scales between 3 and 12 instances at 70 % CPU', () => {
@@ -344,7 +402,7 @@ describe('the nginx site\'s Deployment', () => {
     expect([status, stderr]).toEqual([0, '']);
     expect(filled).not.toMatch(/\{\{[A-Z_]+\}\}/);
     expect(filled).toContain(`    ${settings.LOGIN_APP_SERVERS}\n    keepalive 16;`);
-    expect(filled).toContain(`listen ${settings.HTTPS_PORT} ssl http2;`);
+    expect(filled).toContain(`    listen ${settings.HTTPS_PORT} ssl;\n    http2 on;\n`);
   });
 
   it('writes a value literally, and stops naming the one that is missing', () => {
@@ -360,7 +418,57 @@ describe('the nginx site\'s Deployment', () => {
   it('sends /login to the app\'s Service on its http port', () => {
     const service = named('Service', 'desk-login');
     const httpPort = service.spec.ports.find((port: { name: string }) => port.name === 'http').port;
-    expect(settings.LOGIN_APP_SERVERS).toBe(`server ${service.metadata.name}:${httpPort};`);
+    // By its full name, which nginx's resolver needs (it knows no search domains), asked again while nginx runs.
+    expect(settings.LOGIN_APP_SERVERS).toBe(`server ${service.metadata.name}.${service.metadata.namespace}.svc.cluster.local:${httpPort} resolve;`);
+    expect(settings.RESOLVER).toBe('kube-dns.kube-system.svc.cluster.local');
+  });
+
+  const helpers = generated('ConfigMap', 'desk-booking-proxy-helpers');
+  const container = (name: string) => proxySpec.containers.find((each: { name: string }) => each.name === name);
+
+  it('reloads nginx with deploy/nginx/reload-on-change.sh itself when the certificate or its key changes', () => {
+    expect(helpers.data?.['reload-on-change.sh']).toBe(readFileSync(join(root, 'deploy/nginx/reload-on-change.sh'), 'utf8'));
+    const reloader = container('reload-on-change');
+    const helpersMount = reloader.volumeMounts.find((mount: { name: string }) => mount.name === 'helpers').mountPath;
+    expect(reloader.command).toEqual(['sh', `${helpersMount}/reload-on-change.sh`, settings.TLS_CERTIFICATE, settings.TLS_CERTIFICATE_KEY]);
+    expect(proxySpec.volumes).toEqual(expect.arrayContaining([{ name: 'helpers', configMap: { name: helpers.metadata.name } }]));
+    // It signals nginx's master, so it sees its processes, and reads what nginx -s reload reads: the site, the certificate, the pid file.
+    expect(proxySpec.shareProcessNamespace).toBe(true);
+    expect(reloader.image).toBe(nginx.image);
+    expect(reloader.volumeMounts).toEqual(expect.arrayContaining(nginx.volumeMounts));
+    expect(reloader.securityContext).toEqual(nginx.securityContext);
+  });
+
+  it('takes a proxy pod out of the load balancer for its nginx only, never for a helper beside it', () => {
+    expect(proxySpec.containers.filter((each: { readinessProbe?: unknown }) => each.readinessProbe).map((each: { name: string }) => each.name)).toEqual(['nginx']);
+  });
+
+  /** The volume a container mounts at the folder that holds `path`. */
+  const volumeAt = (each: { volumeMounts: { name: string; mountPath: string }[] }, path: string) =>
+    each.volumeMounts.find((mount) => path.startsWith(`${mount.mountPath}/`))?.name;
+
+  it('counts nginx\'s answers with deploy/nginx/status.mtail, from the status log the site writes, kept small by rotate-status-log.sh', () => {
+    expect(helpers.data?.['status.mtail']).toBe(readFileSync(join(root, 'deploy/nginx/status.mtail'), 'utf8'));
+    const exporter = container('status-exporter');
+    const statusLog = settings.STATUS_LOG ?? '';
+    expect(exporter.args).toEqual(expect.arrayContaining([`--logs=${statusLog}`, '--logtostderr']));
+    // nginx writes it, mtail reads it, the rotation renames it: one volume, an emptyDir of bounded size.
+    const rotation = container('rotate-status-log');
+    expect([volumeAt(nginx, statusLog), volumeAt(exporter, statusLog), volumeAt(rotation, statusLog)]).toEqual(['status-log', 'status-log', 'status-log']);
+    expect(proxySpec.volumes.find((volume: { name: string }) => volume.name === 'status-log').emptyDir.sizeLimit).toBe('64Mi');
+    expect(helpers.data?.['rotate-status-log.sh']).toBe(readFileSync(join(root, 'deploy/nginx/rotate-status-log.sh'), 'utf8'));
+    expect(rotation.command).toEqual(['sh', '/etc/desk-booking/helpers/rotate-status-log.sh', statusLog]);
+    expect(rotation.image).toBe(nginx.image);
+    expect(rotation.volumeMounts).toEqual(expect.arrayContaining(nginx.volumeMounts));
+    const programs = /^--progs=(.+)$/.exec(exporter.args.find((arg: string) => arg.startsWith('--progs=')))?.[1];
+    const programMount = exporter.volumeMounts.find((mount: { mountPath: string }) => mount.mountPath === programs);
+    expect(proxySpec.volumes.find((volume: { name: string }) => volume.name === programMount.name).configMap).toEqual({
+      name: helpers.metadata.name,
+      items: [{ key: 'status.mtail', path: 'status.mtail' }],
+    });
+    const metrics = exporter.ports.find((each: { name: string }) => each.name === 'metrics').containerPort;
+    expect(exporter.args).toContain(`--port=${metrics}`);
+    expect(proxy.spec.template.metadata.annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metrics), 'prometheus.io/path': '/metrics' });
   });
 
   it('listens on the public ports it writes into its redirects and Host check, without root', () => {
@@ -417,6 +525,23 @@ describe('deploy/nginx/desk-booking.conf', () => {
   const mapPattern = /^ +"~\*(.+)" "";$/m.exec(mapBlock)?.[1];
   const locationPattern = /^ +location ~\* "(.+)" \{\n +proxy_pass http:\/\/login_app;\n +error_log \{\{ERROR_LOG\}\} crit;/m.exec(site)?.[1];
 
+  it('uses no directive the shipped nginx (1.28) calls deprecated: http2 is its own directive, not a listen parameter', () => {
+    expect(site).not.toMatch(/^ *listen [^;]*\bhttp2\b/m);
+    expect(site).toMatch(/^ +http2 on;$/m);
+    // The README tells no one to write it, beside the table of what Debian's older nginx is given instead.
+    expect(readme).not.toMatch(/add `listen [^`]*http2/);
+  });
+
+  it('resolves every upstream name again while it runs: each upstream in a zone, each named server with resolve', () => {
+    const upstreams = [...site.matchAll(/^upstream (\w+) \{\n([\s\S]*?)^\}/gm)];
+    expect(upstreams.map((upstream) => upstream[1])).toEqual(['login_app', 'product_api', 'main_web_app']);
+    for (const [, name, body] of upstreams) {
+      expect(body).toContain(`    zone ${name} 64k;\n`);
+      for (const server of body!.match(/^ +server .*$/gm) ?? []) expect(server).toMatch(/ resolve;$/);
+    }
+    expect(site).toMatch(/^resolver \{\{RESOLVER\}\} valid=\d+s ipv6=off;$/m);
+  });
+
   it('documents every placeholder in the README', () => {
     const placeholders = [...new Set(site.match(/\{\{[A-Z_]+\}\}/g))];
     expect(placeholders).toEqual(expect.arrayContaining(['{{ACCESS_LOG}}', '{{ERROR_LOG}}']));
@@ -470,6 +595,11 @@ describe('deploy/nginx/desk-booking.conf', () => {
     '/login/google',
     '/login/google/',
     '/login/microsoft',
+    // The starts carry login_hint (an address), an app's redirect_uri and its PKCE challenge.
+    '/login/start-google',
+    '/login/start-microsoft',
+    '/login/Start-Google/',
+    '/login\\start-microsoft',
     '/login/EN/ValidateLink',
     '/login/Google',
     '/login/en\\validatelink',
@@ -481,7 +611,8 @@ describe('deploy/nginx/desk-booking.conf', () => {
     '/login/en',
     '/login/en/mail-sent',
     '/login/en/google/organisations',
-    '/login/start-google',
+    '/login/started',
+    '/login/en/start-google',
     '/login/api/email-sign-in/status',
     '/login/validatelinks',
     '/login/en/validatelink-old',

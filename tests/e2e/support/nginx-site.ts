@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BACKEND_PORT, DOMAIN } from './environment.ts';
 
 /**
@@ -25,9 +26,11 @@ export function nginxSite(options: {
   ipv6Loopback?: boolean;
   /** The site behind a CDN or load balancer at this address: its commented real_ip lines enabled for it. */
   realIpFrom?: string;
+  /** Where the status log goes (`{{STATUS_LOG}}`): a file beside the access log unless given, e.g. `syslog:server=…`. */
+  statusLog?: string;
 }): string {
   const { extraAccessLog, backendPort = BACKEND_PORT } = options;
-  let site = uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8'));
+  let site = forThisNginx(uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')));
   if (options.ipv6Loopback) site = withIpv6Loopback(site);
   if (options.realIpFrom) site = behindEdge(site, options.realIpFrom);
   return site
@@ -35,6 +38,9 @@ export function nginxSite(options: {
       extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
     )
     .replaceAll('{{ACCESS_LOG}}', options.accessLog)
+    .replaceAll('{{STATUS_LOG}}', options.statusLog ?? join(dirname(options.accessLog), 'status.log'))
+    // Every upstream is an address here: the resolver is never asked.
+    .replaceAll('{{RESOLVER}}', '127.0.0.1')
     .replaceAll('{{ERROR_LOG}}', options.errorLog)
     .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${backendPort}`)
@@ -63,11 +69,41 @@ function uncountedSuiteBrowsers(site: string): string {
     );
 }
 
-const HTTPS_LISTENER = /^( *)listen \{\{HTTPS_PORT\}\} ssl http2;$/m;
+const HTTPS_LISTENER = /^( *)listen \{\{HTTPS_PORT\}\} ssl( http2)?;$/m;
 
 function withIpv6Loopback(site: string): string {
   if (!HTTPS_LISTENER.test(site)) throw new Error('deploy/nginx/desk-booking.conf: no https listener to add ::1 beside');
-  return site.replace(HTTPS_LISTENER, (line, indent: string) => `${line}\n${indent}listen [::1]:{{HTTPS_PORT}} ssl http2;`);
+  return site.replace(HTTPS_LISTENER, (line, indent: string, http2 = '') => `${line}\n${indent}listen [::1]:{{HTTPS_PORT}} ssl${http2};`);
+}
+
+/** The version of the nginx the suite runs (Debian's), as [major, minor, patch]; nginx -v writes to stderr. */
+function nginxVersion(): number[] {
+  const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync) ?? 'nginx';
+  const version = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(execFileSync('sh', ['-c', `${binary} -v 2>&1`], { encoding: 'utf8' }));
+  if (!version) throw new Error(`${binary} -v names no version`);
+  return version.slice(1).map(Number);
+}
+
+function atLeast(version: number[], wanted: number[]): boolean {
+  for (let index = 0; index < wanted.length; index++) if ((version[index] ?? 0) !== wanted[index]) return (version[index] ?? 0) > wanted[index]!;
+  return true;
+}
+
+/**
+ * The site is written for the shipped image's nginx (1.28); Debian's older nginx, which the suite
+ * runs, lacks two of its words (deploy/README.md, The nginx site): `http2 on;` (1.25.1) is said in
+ * the listen line instead, and an upstream server's `resolve` (1.27.3) is left out, since every
+ * upstream here is an address.
+ */
+function forThisNginx(site: string): string {
+  const version = nginxVersion();
+  let adapted = site;
+  if (!atLeast(version, [1, 25, 1])) {
+    if (!/^ +http2 on;$/m.test(adapted)) throw new Error('deploy/nginx/desk-booking.conf: no `http2 on;` to say in the listen line');
+    adapted = adapted.replace(/^ +http2 on;\n/m, '').replace(HTTPS_LISTENER, (line) => line.replace(' ssl;', ' ssl http2;'));
+  }
+  if (!atLeast(version, [1, 27, 3])) adapted = adapted.replaceAll(/^( +server \S+) resolve;$/gm, '$1;');
+  return adapted;
 }
 
 const REAL_IP_LINES = /^( *)# set_real_ip_from +\S+;\n\1# (real_ip_header +X-Forwarded-For;)\n\1# (real_ip_recursive +on;)$/m;
