@@ -75,6 +75,9 @@ export const DEFAULT_METRICS_PORT = 9464;
 /** addUser's fields that the app sets itself: an invitation link never overwrites them (lib/invitation.ts). */
 export const INVITATION_FIELDS_SET_BY_APP = ['email', 'name', 'deviceId'] as const;
 
+/** How many fields an invitation may forward: its form posts them back, and a post is bounded. */
+export const INVITATION_FORWARDED_FIELDS_MAX = 32;
+
 // Query keys as links write them, case kept: `inviteToken`, not `invitetoken`.
 const invitationFieldNames = z
   .string()
@@ -87,7 +90,7 @@ const invitationFieldNames = z
         .refine((name) => !INVITATION_FIELDS_SET_BY_APP.some((own) => own.toLowerCase() === name.toLowerCase()), {
           error: `must not name ${INVITATION_FIELDS_SET_BY_APP.slice(0, -1).join(', ')} and ${INVITATION_FIELDS_SET_BY_APP.at(-1)}, which the app sets itself`,
         }),
-    ),
+    ).max(INVITATION_FORWARDED_FIELDS_MAX, { error: `names at most ${INVITATION_FORWARDED_FIELDS_MAX} fields` }),
   );
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -548,7 +551,7 @@ export const SETTING_DESCRIPTIONS = {
   REDIS_KEY_PREFIX: { description: 'prefix of every key this app writes to Redis, so that several deployments can share one', example: 'desk-login:' },
   INVITATION_FORWARDED_FIELDS: {
     description:
-      'comma-separated fields of an invitation link that `addUser` receives beside the address and the name, written as the link writes them; any other key of the link is never sent. Each value is passed on only up to 2,048 characters; `email`, `name` and `deviceId`, which the app sets itself, are refused',
+      `comma-separated fields of an invitation link (at most ${INVITATION_FORWARDED_FIELDS_MAX}) that \`addUser\` receives beside the address and the name, written as the link writes them; any other key of the link is never sent. Each value is passed on only up to 2,048 characters; \`email\`, \`name\` and \`deviceId\`, which the app sets itself, are refused`,
     example: 'inviteToken,language,domain,subDomain',
   },
   PORT: { description: 'the port the app listens on', example: '3000' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subDomainSchema } from '@/lib/backend/client';
-import { INVITATION_FIELDS_SET_BY_APP } from '@/lib/config';
+import { INVITATION_FIELDS_SET_BY_APP, INVITATION_FORWARDED_FIELDS_MAX } from '@/lib/config';
 
 /**
  * What the invitation page reads from an invitation link's query, which is whatever its holder
@@ -32,9 +32,6 @@ export function forwardedInvitationFields(link: Record<string, string>, allowlis
   );
 }
 
-/** As many fields as INVITATION_FORWARDED_FIELDS can name (lib/config.ts). */
-const FORWARDED_FIELDS_MAX = 32;
-
 /** An address as long as any can be (RFC 5321: 254 in a path), with room for spaces around it. */
 const INVITED_ADDRESS_MAX_LENGTH = 320;
 
@@ -46,7 +43,7 @@ export const invitationOfForm = z.strictObject({
   email: z.string().trim().min(1).max(INVITED_ADDRESS_MAX_LENGTH),
   forwarded: z
     .record(z.string().max(64), z.string().max(FORWARDED_FIELD_MAX_LENGTH))
-    .refine((fields) => Object.keys(fields).length <= FORWARDED_FIELDS_MAX, { error: `at most ${FORWARDED_FIELDS_MAX} forwarded fields` }),
+    .refine((fields) => Object.keys(fields).length <= INVITATION_FORWARDED_FIELDS_MAX, { error: `at most ${INVITATION_FORWARDED_FIELDS_MAX} forwarded fields` }),
 });
 export type InvitationOfForm = z.infer<typeof invitationOfForm>;
 

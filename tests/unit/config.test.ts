@@ -158,6 +158,12 @@ describe('the invitation fields forwarded to addUser', () => {
     ]);
   });
 
+  it('are at most as many as an invitation form posts back: 33 names are refused, 32 kept', () => {
+    const names = (count: number) => Array.from({ length: count }, (_, index) => `field${index}`).join(',');
+    expect(problemsOf(parseConfig({ ...validProduction, INVITATION_FORWARDED_FIELDS: names(33) }))).toEqual([expect.stringMatching(/^INVITATION_FORWARDED_FIELDS: names at most 32 fields/)]);
+    expect(configOf(parseConfig({ ...validProduction, INVITATION_FORWARDED_FIELDS: names(32) })).config.invitationForwardedFields).toHaveLength(32);
+  });
+
   it.each([['a space', 'invite token'], ['a bracket', 'user[role]'], ['a leading underscore', '__proto__']])('are field names: one with %s is refused', (_case, value) => {
     expect(problemsOf(parseConfig({ ...validProduction, INVITATION_FORWARDED_FIELDS: value }))).toEqual([expect.stringMatching(/^INVITATION_FORWARDED_FIELDS:/)]);
   });
