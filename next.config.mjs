@@ -1,5 +1,6 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import { BASE_PATH } from './lib/base-path.ts';
+import { FORM_POST_MAX_KB } from './lib/form-post-limit.ts';
 import { loginPageRewrite, outsideLanguagesNotFoundRewrite } from './lib/login-page-rewrite.ts';
 import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/security-headers.ts';
 
@@ -36,7 +37,7 @@ const nextConfig = {
   // address fills nginx's 8 KB request line (docs/decisions.md, Pages, forms and scripts); nginx
   // refuses more before it reaches the app (deploy/nginx/desk-booking.conf, client_max_body_size),
   // and this refuses the same where no such proxy stands in front. Next's default is 1 MB.
-  experimental: { inlineCss: true, globalNotFound: true, serverActions: { bodySizeLimit: '32kb' } },
+  experimental: { inlineCss: true, globalNotFound: true, serverActions: { bodySizeLimit: `${FORM_POST_MAX_KB}kb` } },
   reactStrictMode: true,
   // `npm test` has tsc check the whole project before it builds (package.json): not twice.
   typescript: { ignoreBuildErrors: process.env.DESK_LOGIN_TYPES_CHECKED === 'tsc' },

@@ -8,6 +8,7 @@ import { isLanguage } from '@/lib/i18n/routing';
 import { providers } from '@/lib/sso/providers';
 import { forgetThisBrowser } from '@/lib/hand-off';
 import { getConfig } from '@/lib/config';
+import { FORM_POST_MAX_BYTES } from '@/lib/form-post-limit';
 import { describeError, logFailure, logger, requestFields } from '@/lib/logger';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
 import { inlineStyleHashes } from '@/lib/inline-style-hashes';
@@ -117,6 +118,10 @@ async function route(
 
   // Next refuses it as well, but with a 500, an error line and its stack: someone else's page at
   // work is no fault of the app (issue 41).
+  if (isOversizedPost(request)) {
+    logger().warn({ ...requestFields(requestId), contentLength: request.headers.get('content-length'), path: fullPath(request) }, 'form post over the size limit refused');
+    return answered(new NextResponse('This form was too large and was not accepted.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } }));
+  }
   const foreignOrigin = foreignOriginOfPost(request);
   if (foreignOrigin !== undefined) {
     logger().warn({ ...requestFields(requestId), origin: foreignOrigin.slice(0, 100), path: fullPath(request) }, 'form post from another origin refused');
@@ -163,6 +168,12 @@ async function route(
   if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
   if (etag) response.headers.set('ETag', etag);
   return { response: withArrivalCookies(response, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
+}
+
+/** A post to a page (a server action) that says it is larger than any real form: Next would refuse it with a 500. */
+function isOversizedPost(request: NextRequest): boolean {
+  if (request.method !== 'POST' || request.nextUrl.pathname.startsWith('/api/')) return false;
+  return Number(request.headers.get('content-length') ?? 0) > FORM_POST_MAX_BYTES;
 }
 
 /**

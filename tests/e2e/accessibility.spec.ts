@@ -404,9 +404,9 @@ test.describe('keyboard only', () => {
     await page.goto('/login/start-google?lang=en&login_hint=sso-many@acme.test');
     await expect(page.getByRole('heading', { level: 1, name: en.sso.pickerHeading })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'acme' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Acme Corporation', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'globex' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Globex', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
   });

@@ -206,7 +206,7 @@ test('the single sign-on button and the organisation picker work under the polic
   await expect(page).toHaveTitle(/Local identity provider/);
   await page.getByRole('button', { name: /sso-many@acme\.test/ }).click();
   await expect(page.getByRole('heading', { name: 'Choose your organisation' })).toBeVisible();
-  await page.getByRole('button', { name: 'globex' }).click();
+  await page.getByRole('button', { name: 'Globex', exact: true }).click();
   await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
   expect(await violations()).toEqual([]);
 });

@@ -117,7 +117,7 @@ test('the account shown is the address of the ID token, as text', async ({ page 
 test('after the organisation picker, and for the control centre, a custom scheme still asks first', async ({ page }) => {
   const openings = appOpenings(page.context());
   await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { login_hint: 'sso-many@acme.test' });
-  await page.getByRole('button', { name: 'globex' }).click();
+  await page.getByRole('button', { name: 'Globex', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-many@acme.test?');
 
   await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { token_type: 'jwt' });

@@ -248,7 +248,7 @@ test('a Microsoft sign-in left at the organisation picker moves picker shown and
 
   // Positive control: a choice moves chosen and handed off.
   await page.goto(startPath('microsoft', { login_hint: 'sso-many@acme.test' }, ORIGIN));
-  await page.getByRole('button', { name: 'globex' }).click();
+  await page.getByRole('button', { name: 'Globex', exact: true }).click();
   await expect(page).toHaveURL(`${organisationOrigin('globex', HTTPS_PORT)}/`);
   await expectScraped(STEPS, { method: 'microsoft', step: 'picker_chosen' }, before.chosen + 1);
   await expectScraped(STEPS, { method: 'microsoft', step: 'handed_off' }, before.handedOff + 1);

@@ -102,3 +102,23 @@ describe('proxy, caching of pages', () => {
     expect(await cacheControlOf('/xx/google/open-app')).not.toBe('no-store');
   });
 });
+
+describe('proxy, for a form post larger than any real form', () => {
+  async function post(path: string, contentLength: number): Promise<Response> {
+    process.env.APP_DOMAINS = 'example.com';
+    process.env.BACKEND_URL = 'https://api.example.com';
+    process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
+    process.env.LOG_LEVEL = 'silent';
+    const { proxy } = await import('@/proxy');
+    const headers = { host: 'web.example.com', origin: 'https://web.example.com', 'content-length': String(contentLength), 'content-type': 'multipart/form-data; boundary=x' };
+    return await proxy(new NextRequest(`https://web.example.com${path}`, { method: 'POST', headers }));
+  }
+
+  it('answers 413 before Next, which would answer 500 with an error line', async () => {
+    const { FORM_POST_MAX_BYTES } = await import('@/lib/form-post-limit');
+    expect((await post('/en', FORM_POST_MAX_BYTES + 1)).status).toBe(413);
+    // The controls: a post of the largest size passes on, and so does one to an app's API, which is no form.
+    expect((await post('/en', FORM_POST_MAX_BYTES)).status).not.toBe(413);
+    expect((await post('/api/sso/token', FORM_POST_MAX_BYTES + 1)).status).not.toBe(413);
+  });
+});

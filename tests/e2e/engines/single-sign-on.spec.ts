@@ -16,7 +16,7 @@ for (const { provider, button } of [
     await window.click('button', /sso-many@acme\.test/);
     await window.expectUrl(new RegExp(`/login/en/${provider}/organisations$`));
     await window.expectText('Choose your organisation');
-    await window.click('button', 'globex');
+    await window.click('button', 'Globex');
     await expectHandedOff(window, 'globex', 'provider');
   });
 }
