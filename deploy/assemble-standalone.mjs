@@ -28,6 +28,8 @@ for (const [from, to] of [
 // server.js becomes a small start that runs the built instrumentation's register(), the same code
 // and zod schema of lib/config.ts, and only then hands over to Next's own server, renamed.
 const SETTINGS_FIRST = 'checks the settings before Next starts';
+/** How long a stopping server goes on answering, each answer closing its connection. */
+const DRAIN_MS = 5_000;
 const nextServer = 'next-server.js';
 const instrumentation = '.next/server/instrumentation.js';
 if (!existsSync(`${standalone}/${instrumentation}`)) {
@@ -48,6 +50,27 @@ process.env.NODE_ENV = 'production';
 process.chdir(__dirname);
 // .env files beside this file, loaded as Next loads them (Next then reuses this result).
 require('@next/env').loadEnvConfig(__dirname, false, require('next/dist/build/output/log'));
+// SIGTERM drains before Next closes the server: every answer from then on closes its connection,
+// and the server stops listening (closing its idle connections) only after ${DRAIN_MS} ms, longer
+// than nginx keeps an idle connection to it (keepalive_timeout 4s). Closed at once, a connection
+// nginx had just picked for a form post left that post without an answer, which nginx does not
+// send again (a 502: tests/e2e/rolling-restart.spec.ts).
+const http = require('node:http');
+let draining = false;
+process.once('SIGTERM', () => {
+  draining = true;
+});
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, request, response) {
+  if (event === 'request' && draining && !response.headersSent) response.setHeader('connection', 'close');
+  return emit.apply(this, arguments);
+};
+const close = http.Server.prototype.close;
+http.Server.prototype.close = function (callback) {
+  if (!draining) return close.call(this, callback);
+  setTimeout(() => close.call(this, callback), ${DRAIN_MS});
+  return this;
+};
 Promise.resolve(require('./${instrumentation}').register()).then(
   () => require('./${nextServer}'),
   (error) => {

@@ -478,6 +478,8 @@ test('server actions: unknown ids, and argument lists the forms never send', asy
       }
       // From another origin: refused by proxy.ts with a 403 (issue 41; Next's own answer was a 500).
       probes.push({ label: `action ${id.slice(0, 8)} from another origin`, method: 'POST', path: page, headers: { ...actionHeaders(id, 'text/plain;charset=UTF-8'), origin: 'https://evil.example' }, body: '[]', markers: [marker.id] });
+      // Over the size of any form: refused by proxy.ts with a 413 (lib/form-post-limit.ts; Next's own answer was a 500).
+      probes.push({ label: `action ${id.slice(0, 8)} over the body limit`, method: 'POST', path: page, headers: actionHeaders(id, 'text/plain;charset=UTF-8'), body: `["${marker.value}${'a'.repeat(40_000)}"]`, markers: [marker.id] });
       // The form posted without JavaScript, with its bound arguments tampered with.
       for (const bound of ['[]', '[null,null]', `[${JSON.stringify(marker.value)},{"status":"idle","email":""}]`, '[{"email":1},"en",3]', '["en",{"a":"b"}]']) {
         const form = multipart([['$ACTION_REF_1', ''], ['$ACTION_1:0', JSON.stringify({ id, bound: '$@1' })], ['$ACTION_1:1', bound], ['$ACTION_KEY', 'k0'], ['email', marker.value], ['name', marker.value]]);
@@ -496,7 +498,7 @@ test('server actions: unknown ids, and argument lists the forms never send', asy
 
 /**
  * What Next itself answers 500, before any code of ours runs and outside the proxy's matcher:
- * a server action body it cannot decode or whose arguments are no list, a body over its 1 MB limit; a path it cannot decode below
+ * a server action body it cannot decode or whose arguments are no list; a path it cannot decode below
  * build assets or dictionaries (vercel/next.js#94278: with no error page of the Pages Router it
  * cannot render the 400 it means); a POST to a file of public/ (the same, for its 405); the
  * request target `*`. Inside the matcher the proxy sends an undecodable path to the login page
@@ -515,7 +517,6 @@ test('what the framework answers 500 before our code runs: a bare 500, nothing m
     [action('arguments not a list', '"en"'), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
     [action('arguments null', 'null'), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
     [action('broken multipart', `--zz\r\n${marker.value}`, { 'content-type': 'multipart/form-data; boundary=zz' }), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
-    [action('over the body limit', `["${'a'.repeat(1_100_000)}"]`), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
     ...['/login/_next/static/%ff', '/login/_next/static/chunks/%zz.js', '/login/locale/%ff.json', '*'].map(
       (path): [Probe, RegExp] => [{ label: 'framework path', path }, /^Internal Server Error$/],
     ),

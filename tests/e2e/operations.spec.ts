@@ -241,3 +241,36 @@ test('SIGTERM lets a request in flight finish, then the server exits within 10 s
     silentBackend.close();
   }
 });
+
+test('SIGTERM drains: a connection kept alive from before it still answers a form post, closing itself, until the server stops listening', async () => {
+  const { Agent, request } = await import('node:http');
+  const port = testPort(4319);
+  const server = startServer(copy, { ...BASE_ENVIRONMENT, ...SETTINGS, PORT: String(port) });
+  // One kept-alive connection, as nginx holds to each instance.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (method: 'GET' | 'POST') =>
+    new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const sent = request({ host: '127.0.0.1', port, path: '/login/en', method, agent, headers: { host: 'web.example.com', 'content-type': 'application/x-www-form-urlencoded', origin: 'http://web.example.com' } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+      });
+      sent.on('error', reject);
+      sent.end(method === 'POST' ? 'email=anna%40acme.test' : undefined);
+    });
+  try {
+    await waitUntilServing(`http://127.0.0.1:${port}/login/api/health`);
+    // The control: before SIGTERM the connection is kept.
+    expect(await send('GET')).toEqual({ status: 200, connection: 'keep-alive' });
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The same connection, idle when the signal came: the post is answered, and the connection closed after it.
+    const post = await send('POST');
+    expect(post.status).toBeLessThan(500);
+    expect(post.connection).toBe('close');
+    const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 10_000))]);
+    expect(code).not.toBe('running');
+  } finally {
+    agent.destroy();
+    server.child.kill('SIGKILL');
+  }
+});
