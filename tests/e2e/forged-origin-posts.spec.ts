@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniqueAddress } from './support/backend.ts';
-import { APP_PORTS, BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, serverLog } from './support/environment.ts';
+import { loginFormFields, mailed } from './support/sign-in.ts';
+import { APP_PORTS, DOMAIN, HTTPS_PORT, serverLog } from './support/environment.ts';
 
 /**
  * Issue 41: a form post (a server action) from another origin does nothing, as before, and is
@@ -13,21 +14,6 @@ import { APP_PORTS, BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, serverLog } from './supp
 const INSTANCE = `http://127.0.0.1:${APP_PORTS[0]}`;
 const WEB_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
 const APP_LOG = serverLog(`app-${APP_PORTS[0]}`);
-
-/** The login form's fields as a browser without script would post them, for `email`. */
-async function loginFormFields(browser: Browser, email: string): Promise<Record<string, string>> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto('/login/en');
-  await page.getByLabel('Work e-mail').fill(email);
-  const fields = await page.locator('form').first().evaluate((form) => [...new FormData(form as HTMLFormElement)].map(([name, value]) => [name, String(value)]));
-  await context.close();
-  return Object.fromEntries(fields);
-}
-
-async function mailed(request: APIRequestContext, email: string): Promise<boolean> {
-  return (await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`)).ok();
-}
 
 /** What the instance wrote while `act` ran, and a moment after (Next writes its own lines outside the request). */
 async function writtenDuring(act: () => Promise<void>): Promise<string[]> {

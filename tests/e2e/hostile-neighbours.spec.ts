@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress, type BackendCall } from './support/backend.ts';
-import { confirmElsewhere, continueWithCode, keptOnlyItsDevice, requestLink, signInByEmail } from './support/sign-in.ts';
+import { confirmElsewhere, continueWithCode, keptOnlyItsDevice, loginFormFields, mailed, requestLink, signInByEmail } from './support/sign-in.ts';
 import { APP_PORTS, BACKEND_ORIGIN, DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
@@ -535,20 +535,6 @@ test.describe('a device id planted by a sibling host is never adopted', () => {
 });
 
 test.describe('a form posted from another origin', () => {
-  /** The login form's fields as a browser without script would post them, for `email`. */
-  async function loginFormFields(browser: Browser, email: string): Promise<Record<string, string>> {
-    const context = await newBrowser(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/login/en');
-    await page.getByLabel('Work e-mail').fill(email);
-    const fields = await page.locator('form').first().evaluate((form) => [...new FormData(form as HTMLFormElement)].map(([name, value]) => [name, String(value)]));
-    await context.close();
-    return Object.fromEntries(fields);
-  }
-
-  async function mailed(request: APIRequestContext, email: string): Promise<boolean> {
-    return (await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`)).ok();
-  }
 
   // Next's check of a form post compares Origin with X-Forwarded-Host as well as Host: a client
   // that writes the one header to match the other passed it. nginx now sets the header, and the

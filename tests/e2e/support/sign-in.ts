@@ -1,6 +1,6 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './backend.ts';
-import { LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
+import { BACKEND_ORIGIN, LOGIN_ORIGIN, organisationOrigin } from './environment.ts';
 
 /**
  * Asks for a sign-in link on the login page in `language`, and waits for the screen it leads to:
@@ -63,4 +63,20 @@ export async function confirmElsewhere(page: Page, link: string): Promise<string
 export async function continueWithCode(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Code of six digits' }).fill(code);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** The login form's fields as a browser without script would post them, for `email`. */
+export async function loginFormFields(browser: Browser, email: string): Promise<Record<string, string>> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login/en');
+  await page.getByLabel('Work e-mail').fill(email);
+  const fields = await page.locator('form').first().evaluate((form) => [...new FormData(form as HTMLFormElement)].map(([name, value]) => [name, String(value)]));
+  await context.close();
+  return Object.fromEntries(fields);
+}
+
+/** Whether the development backend mailed `email` a link. */
+export async function mailed(request: APIRequestContext, email: string): Promise<boolean> {
+  return (await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`)).ok();
 }
