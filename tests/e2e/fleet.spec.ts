@@ -170,6 +170,16 @@ async function atInstance(request: APIRequestContext, port: number, path: string
   return { status: response.status(), location: response.headers().location ?? '', body: await response.text() };
 }
 
+/** The link's holder, in a browser of its own, says "I did not ask for this". */
+async function declinedElsewhere(browser: Browser, linkPath: string): Promise<void> {
+  const holder = await documentsOnlyBrowser(browser, deployment);
+  const holderPage = await holder.newPage();
+  await holderPage.goto(new URL(linkPath, deployment.origin).toString());
+  await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
+  await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+  await holder.close();
+}
+
 /** A browser without script that asked for a link to `email`: it, and its sealed wait as a cookie value. */
 async function askedForLink(browser: Browser, email: string, userAgent?: string): Promise<{ asking: BrowserContext; waiting: string }> {
   const asking = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false, ...(userAgent ? { userAgent } : {}) });
@@ -195,12 +205,7 @@ test("what the link's holder sees and says reaches every instance: when and from
     expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', waiting)).body)).toEqual({ state: 'pending' });
   }
 
-  const holder = await documentsOnlyBrowser(browser, deployment);
-  const holderPage = await holder.newPage();
-  await holderPage.goto(new URL(linkPath, deployment.origin).toString());
-  await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
-  await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
-  await holder.close();
+  await declinedElsewhere(browser, linkPath);
 
   for (const port of APP_PORTS) {
     expect(JSON.parse((await atInstance(request, port, '/login/api/email-sign-in/status', waiting)).body), `the wait at ${port}`).toEqual({ state: 'declined' });
@@ -443,12 +448,7 @@ test.describe('one-time stays one-time through an outage of the store', () => {
 
     await redis.stop();
     try {
-      const holder = await documentsOnlyBrowser(browser, deployment);
-      const holderPage = await holder.newPage();
-      await holderPage.goto(new URL(linkPath, deployment.origin).toString());
-      await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
-      await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
-      await holder.close();
+      await declinedElsewhere(browser, linkPath);
     } finally {
       await redis.start();
     }
