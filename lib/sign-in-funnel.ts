@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS, SSO_FLOW_LIFETIME_SECONDS } from '@/lib/cookies';
 import { sharedLimit } from '@/lib/fleet-state';
 import { countSignInStep, observeSignInDuration, type SignInDurationMethod, type SignInStep } from '@/lib/metrics';
@@ -9,7 +8,8 @@ import type { SignInMethod } from '@/lib/sign-in-method';
  * e-mailed link, named by its uuid, or one single sign-on, named by the device id its flow minted
  * and carried to the picker. Both the waiting tab and the link's tab hand one link off, and so
  * do the code and the browser that showed it: the step is counted by whichever comes first in
- * the fleet. Without Redis, once per process.
+ * the fleet. Without Redis, once per process. The store keeps only a keyed digest of the
+ * attempt's name (lib/fleet-state.ts).
  */
 
 /** Every step of an attempt is reached within its link's or its flow's life. */
@@ -17,13 +17,8 @@ const ATTEMPT_LIFETIME_SECONDS = Math.max(EMAIL_SIGN_IN_LIFETIME_SECONDS, SSO_FL
 
 const stepsReached = sharedLimit('sign_in_steps', { points: 1, durationSeconds: ATTEMPT_LIFETIME_SECONDS, whenUnreachable: 'per-process' });
 
-// A digest: the attempt's name (a link's uuid, a device id) never reaches Redis itself.
-function markOf(name: string): string {
-  return createHash('sha256').update(name).digest('base64url');
-}
-
 export async function countSignInStepOnce(method: SignInMethod, step: SignInStep, attempt: string): Promise<void> {
-  if ((await stepsReached.spend(markOf(`${method}:${step}:${attempt}`))).allowed) countSignInStep(method, step);
+  if ((await stepsReached.spend(`${method}:${step}:${attempt}`)).allowed) countSignInStep(method, step);
 }
 
 /**
@@ -33,5 +28,5 @@ export async function countSignInStepOnce(method: SignInMethod, step: SignInStep
  * a time the client could write.
  */
 export async function observeSignInDurationOnce(method: SignInDurationMethod, attempt: string, startedAt: number): Promise<void> {
-  if ((await stepsReached.spend(markOf(`duration:${attempt}`))).allowed) observeSignInDuration(method, Math.max(0, Date.now() - startedAt) / 1000);
+  if ((await stepsReached.spend(`duration:${attempt}`)).allowed) observeSignInDuration(method, Math.max(0, Date.now() - startedAt) / 1000);
 }

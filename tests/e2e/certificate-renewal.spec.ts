@@ -6,7 +6,7 @@ import { connect } from 'node:tls';
 import { expect, test } from '@playwright/test';
 import { ensureDevCertificates } from '../../dev/identity-provider/certificates.ts';
 import { DOMAIN, RUN_DIRECTORY, testPort } from './support/environment.ts';
-import { nginxSite } from './support/nginx-site.ts';
+import { nginxMainConfig, nginxSite } from './support/nginx-site.ts';
 
 /**
  * cert-manager renews the TLS Secret; Kubernetes swaps the mounted files in place (a new
@@ -86,23 +86,7 @@ test('a renewed certificate is served without a restart once reload-on-change.sh
     errorLog: join(nginxDirectory, 'error.log'),
   });
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
-  const config = join(nginxDirectory, 'nginx.conf');
-  writeFileSync(
-    config,
-    `worker_processes 1;
-pid ${join(nginxDirectory, 'nginx.pid')};
-error_log ${join(nginxDirectory, 'error.log')} warn;
-events { worker_connections 64; }
-http {
-  client_body_temp_path ${join(nginxDirectory, 'client-body')};
-  proxy_temp_path ${join(nginxDirectory, 'proxy')};
-  fastcgi_temp_path ${join(nginxDirectory, 'fastcgi')};
-  uwsgi_temp_path ${join(nginxDirectory, 'uwsgi')};
-  scgi_temp_path ${join(nginxDirectory, 'scgi')};
-  include ${join(nginxDirectory, 'desk-booking.conf')};
-}
-`,
-  );
+  const config = nginxMainConfig(nginxDirectory, { errorLog: join(nginxDirectory, 'error.log'), workerConnections: 64 });
   const nginxPath = readFileSync(join(RUN_DIRECTORY, 'nginx-path'), 'utf8').trim();
   const nginxOptions = ['-p', nginxDirectory, '-c', config];
   const nginx = spawn(nginxPath, [...nginxOptions, '-g', 'daemon off;'], { stdio: 'ignore' });

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DOMAIN, RUN_DIRECTORY, TLS_DIRECTORY, testPort } from './support/environment.ts';
-import { nginxSite } from './support/nginx-site.ts';
+import { nginxMainConfig, nginxSite } from './support/nginx-site.ts';
 
 /**
  * nginx's own answers, counted as the proxy's pod counts them: the production site writes its
@@ -84,23 +84,7 @@ test('mtail counts each of nginx\'s answers by route and status, its 502 and 429
     statusLog,
   });
   writeFileSync(join(directory, 'desk-booking.conf'), site);
-  const config = join(directory, 'nginx.conf');
-  writeFileSync(
-    config,
-    `worker_processes 1;
-pid ${join(directory, 'nginx.pid')};
-error_log ${join(directory, 'error.log')} warn;
-events { worker_connections 128; }
-http {
-  client_body_temp_path ${join(directory, 'client-body')};
-  proxy_temp_path ${join(directory, 'proxy')};
-  fastcgi_temp_path ${join(directory, 'fastcgi')};
-  uwsgi_temp_path ${join(directory, 'uwsgi')};
-  scgi_temp_path ${join(directory, 'scgi')};
-  include ${join(directory, 'desk-booking.conf')};
-}
-`,
-  );
+  const config = nginxMainConfig(directory, { errorLog: join(directory, 'error.log'), workerConnections: 128 });
   const nginxPath = readFileSync(join(RUN_DIRECTORY, 'nginx-path'), 'utf8').trim();
   children.push(spawn(nginxPath, ['-p', directory, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' }));
   await expect.poll(() => send('GET', '/login/en').catch(() => 0), { message: 'nginx answers' }).toBe(502);

@@ -17,7 +17,7 @@ import {
   TLS_DIRECTORY,
   testPort,
 } from './environment.ts';
-import { nginxSite } from './nginx-site.ts';
+import { nginxMainConfig, nginxSite } from './nginx-site.ts';
 
 /**
  * A deployment of its own for a spec that must read what the servers wrote: standalone app
@@ -226,23 +226,11 @@ export async function startDeployment(
     ...options.site,
   });
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
-  writeFileSync(
-    join(nginxDirectory, 'nginx.conf'),
-    `worker_processes 1;
-pid ${join(nginxDirectory, 'nginx.pid')};
-error_log ${errorLog} warn;
-events { worker_connections 512; }
-http {
-  log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';
-  client_body_temp_path ${join(nginxDirectory, 'client-body')};
-  proxy_temp_path ${join(nginxDirectory, 'proxy')};
-  fastcgi_temp_path ${join(nginxDirectory, 'fastcgi')};
-  uwsgi_temp_path ${join(nginxDirectory, 'uwsgi')};
-  scgi_temp_path ${join(nginxDirectory, 'scgi')};
-  include ${join(nginxDirectory, 'desk-booking.conf')};
-}
-`,
-  );
+  nginxMainConfig(nginxDirectory, {
+    errorLog,
+    workerConnections: 512,
+    http: ["log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';"],
+  });
   writeFileSync(instancesLog, '');
   const nginx = spawn(preparedValue('nginx-path'), ['-p', nginxDirectory, '-c', join(nginxDirectory, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: 'ignore',

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BACKEND_PORT, DOMAIN } from './environment.ts';
 
@@ -114,4 +114,29 @@ function behindEdge(site: string, edge: string): string {
   return site.replace(REAL_IP_LINES, (_lines, indent: string, header: string, recursive: string) =>
     [`set_real_ip_from  ${edge};`, header, recursive].map((line) => indent + line).join('\n'),
   );
+}
+
+/**
+ * What a system-wide nginx.conf would hold, kept in `directory` (beside the site, `desk-booking.conf`)
+ * so that no root is needed; `http` lines go before the site. Returns the file's path.
+ */
+export function nginxMainConfig(directory: string, options: { errorLog: string; workerConnections: number; http?: string[] }): string {
+  const config = join(directory, 'nginx.conf');
+  const temporary = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(directory, kind === 'client_body' ? 'client-body' : kind)};`);
+  writeFileSync(
+    config,
+    [
+      'worker_processes 1;',
+      `pid ${join(directory, 'nginx.pid')};`,
+      `error_log ${options.errorLog} warn;`,
+      `events { worker_connections ${options.workerConnections}; }`,
+      'http {',
+      ...(options.http ?? []).map((line) => `  ${line}`),
+      ...temporary,
+      `  include ${join(directory, 'desk-booking.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  return config;
 }

@@ -18,7 +18,7 @@ import {
   RUN_DIRECTORY,
   TLS_DIRECTORY,
 } from './environment.ts';
-import { nginxSite } from './nginx-site.ts';
+import { nginxMainConfig, nginxSite } from './nginx-site.ts';
 
 /** The system packages the suite needs (tests/system-packages.txt) that this machine lacks. */
 function missingPackages(): string[] {
@@ -86,25 +86,13 @@ const site = nginxSite({
 writeFileSync(join(RUN_DIRECTORY, 'nginx', 'desk-booking.conf'), site);
 
 // What a system-wide nginx.conf would hold, kept inside the run directory so no root is needed.
-writeFileSync(
-  join(RUN_DIRECTORY, 'nginx', 'nginx.conf'),
-  `worker_processes 1;
-pid ${join(RUN_DIRECTORY, 'nginx', 'nginx.pid')};
-error_log ${NGINX_ERROR_LOG} warn;
-events { worker_connections 512; }
-http {
-  # Debian's nginx.conf logs every request in the combined format, query included; the site's own
-  # access_log in each server block replaces this one, and access-log.spec.ts reads the file.
-  access_log ${NGINX_ACCESS_LOG};
-  client_body_temp_path ${join(RUN_DIRECTORY, 'nginx', 'client-body')};
-  proxy_temp_path ${join(RUN_DIRECTORY, 'nginx', 'proxy')};
-  fastcgi_temp_path ${join(RUN_DIRECTORY, 'nginx', 'fastcgi')};
-  uwsgi_temp_path ${join(RUN_DIRECTORY, 'nginx', 'uwsgi')};
-  scgi_temp_path ${join(RUN_DIRECTORY, 'nginx', 'scgi')};
-  include ${join(RUN_DIRECTORY, 'nginx', 'desk-booking.conf')};
-}
-`,
-);
+nginxMainConfig(join(RUN_DIRECTORY, 'nginx'), {
+  errorLog: NGINX_ERROR_LOG,
+  workerConnections: 512,
+  // Debian's nginx.conf logs every request in the combined format, query included; the site's own
+  // access_log in each server block replaces this one, and access-log.spec.ts reads the file.
+  http: [`access_log ${NGINX_ACCESS_LOG};`],
+});
 writeFileSync(join(RUN_DIRECTORY, 'nginx-path'), nginxPath);
 execFileSync(nginxPath, ['-t', '-q', '-p', join(RUN_DIRECTORY, 'nginx'), '-c', join(RUN_DIRECTORY, 'nginx', 'nginx.conf')], { stdio: 'inherit' });
 
