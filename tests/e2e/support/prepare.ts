@@ -18,6 +18,7 @@ import {
   RUN_DIRECTORY,
   TLS_DIRECTORY,
 } from './environment.ts';
+import { busyBetween, cpuAvailable, cpuTimes } from './machine-cpu.ts';
 import { nginxMainConfig, nginxSite } from './nginx-site.ts';
 
 /** The system packages the suite needs (tests/system-packages.txt) that this machine lacks. */
@@ -95,6 +96,13 @@ nginxMainConfig(join(RUN_DIRECTORY, 'nginx'), {
 });
 writeFileSync(join(RUN_DIRECTORY, 'nginx-path'), nginxPath);
 execFileSync(nginxPath, ['-t', '-q', '-p', join(RUN_DIRECTORY, 'nginx'), '-c', join(RUN_DIRECTORY, 'nginx', 'nginx.conf')], { stdio: 'inherit' });
+
+// A suite that shares the CPU with other work takes that much longer: said before it starts.
+const idleSince = cpuTimes();
+await new Promise((resolve) => setTimeout(resolve, 500));
+const { busyPercent } = busyBetween(idleSince, cpuTimes());
+const busyElsewhere = busyPercent >= 25 ? `, already ${busyPercent}% busy with other work: the suite takes longer while that runs` : '';
+console.log(`e2e: ${cpuAvailable().line}${busyElsewhere}`);
 
 // The framework floor of the size budgets (budgets.spec.ts): a bare page of the same Next.js.
 const bareNextStarted = performance.now();
