@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/engine';
 import { DEDICATED_HTTPS_PORTS, dedicatedOrigin } from './tests/e2e/support/dedicated-deployment';
 import { SERVER_NODE_FLAGS } from './deploy/server-node-flags';
+import { cpuAvailable } from './tests/e2e/support/machine-cpu';
 import {
   APP_ENVIRONMENT,
   APP_PORTS,
@@ -63,9 +64,11 @@ export default defineConfig<object, { engine: EngineName }>({
   testDir: './tests/e2e',
   outputDir: './test-results',
   fullyParallel: true,
-  // Two lanes of browser work for two cores, and a third for the faults, which mostly wait out
-  // timeouts (each project's own limit below).
-  workers: 3,
+  // Two lanes per core: a test spends much of its time waiting (a timeout that must pass, a
+  // deployment of its own starting, a fault's deadline), and on two cores four lanes ended the
+  // run 424 s after its start where three took 488 s and the two-plus-faults before them 524 s
+  // (docs/testing.md). A CPU quota counts, not the machine's cores.
+  workers: Math.max(2, Math.round(2 * cpuAvailable().usable)),
   // A test that fails runs once more, with its trace recorded (below); one that then passes is
   // reported as flaky, not hidden. Under CI's load WebKitGTK's driver once dropped its session
   // mid-command (1 run in 6).
@@ -89,16 +92,16 @@ export default defineConfig<object, { engine: EngineName }>({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_SHELL_PATH, args: CHROMIUM_ARGS },
   },
+  // Lanes take the projects' tests in this order. The faults and the other two engines start
+  // first, a lane each, so that Chromium's many short tests fill every lane to the end of the run.
   projects: [
     // Backend faults and provider outages, on a deployment with a backend and a provider of its own.
-    // Its tests run one after another, mostly waiting out faults: in a lane of their own from the
-    // start, beside the two that do the browser work.
+    // Its tests run one after another, mostly waiting out faults.
     { name: 'faults', workers: 1, use: { browserName: 'chromium' }, testMatch: /\/faults\.spec\.ts$/ },
-    { name: 'chromium', workers: 2, use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
-    // The flows of tests/e2e/engines in the other two engines, over the same servers
-    // (tests/e2e/engines/README.md): in the faults' lane once they are done, then after Chromium.
+    // The flows of tests/e2e/engines in the other two engines, over the same servers (tests/e2e/engines/README.md).
     { name: 'firefox', workers: 1, use: { engine: 'firefox' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
     { name: 'webkit', workers: 1, use: { engine: 'webkit' }, testMatch: /\/engines\/.*\.spec\.ts$/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /\/faults\.spec\.ts$/ },
   ],
   webServer: [
     {
