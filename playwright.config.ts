@@ -66,8 +66,8 @@ export default defineConfig<object, { engine: EngineName }>({
   fullyParallel: true,
   // Two lanes per core: a test spends much of its time waiting (a timeout that must pass, a
   // deployment of its own starting, a fault's deadline), and on two cores four lanes ended the
-  // run 424 s after its start where three took 488 s and the two-plus-faults before them 524 s
-  // (docs/testing.md). A CPU quota counts, not the machine's cores.
+  // run after 424 to 448 s where three took 464 to 524 s (docs/testing.md). A CPU quota counts,
+  // not the machine's cores.
   workers: Math.max(2, Math.round(2 * cpuAvailable().usable)),
   // A test that fails runs once more, with its trace recorded (below); one that then passes is
   // reported as flaky, not hidden. Under CI's load WebKitGTK's driver once dropped its session

@@ -48,4 +48,10 @@ describe('the machine CPU a run had', () => {
     expect(cpuQuota('0::/ci/job\n', files({ '/sys/fs/cgroup/ci/job/cpu.max': 'max 100000\n' }))).toBeUndefined();
     expect(cpuQuota('0::/\n', files({}))).toBeUndefined();
   });
+
+  it('finds no quota where the process has no /proc/self/cgroup to read (a machine without cgroups)', () => {
+    expect(cpuQuota(undefined, files({}))).toBeUndefined();
+    // Positive control: the same reader with the file there finds the limit.
+    expect(cpuQuota(undefined, files({ '/proc/self/cgroup': '0::/job\n', '/sys/fs/cgroup/job/cpu.max': '200000 100000' }))).toBe(2);
+  });
 });

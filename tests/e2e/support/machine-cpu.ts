@@ -18,8 +18,14 @@ export function cpuTimes(stat = readFileSync('/proc/stat', 'utf8')): CpuTimes {
 }
 
 /** The cores a control group lets this process use (cgroup v2's cpu.max or v1's CFS quota), if it sets a limit. */
-export function cpuQuota(cgroups = readFileSync('/proc/self/cgroup', 'utf8'), read = (path: string) => readFileSync(path, 'utf8')): number | undefined {
-  for (const line of cgroups.trim().split('\n')) {
+export function cpuQuota(cgroups?: string, read = (path: string) => readFileSync(path, 'utf8')): number | undefined {
+  let own = cgroups;
+  try {
+    own ??= read('/proc/self/cgroup');
+  } catch {
+    return undefined;
+  }
+  for (const line of own.trim().split('\n')) {
     const [, controllers = '', path = '/'] = line.split(':');
     try {
       if (controllers === '') {
