@@ -66,7 +66,7 @@ export default defineConfig<object, { engine: EngineName }>({
   fullyParallel: true,
   // Two lanes per core: a test spends much of its time waiting (a timeout that must pass, a
   // deployment of its own starting, a fault's deadline), and on two cores four lanes ended the
-  // run after 424 to 448 s where three took 464 to 524 s (docs/testing.md). A CPU quota counts,
+  // run after 418 to 448 s where three took 464 to 524 s (docs/testing.md). A CPU quota counts,
   // not the machine's cores.
   workers: Math.max(2, Math.round(2 * cpuAvailable().usable)),
   // A test that fails runs once more, with its trace recorded (below); one that then passes is
