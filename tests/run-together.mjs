@@ -24,14 +24,15 @@ const runs = scripts.map((script) => {
     child.on('error', (error) => resolve({ code: 127, error, seconds: seconds() }));
     child.on('close', (code, signal) => resolve({ code: code ?? 1, signal, seconds: seconds() }));
   });
-  return { script, child, output, ended };
+  return { script, child, output, ended, stopped: false };
 });
 
 function stopAll() {
-  for (const { child } of runs) {
-    if (child.exitCode === null && child.pid) {
+  for (const run of runs) {
+    if (run.child.exitCode === null && run.child.pid) {
+      run.stopped = true;
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-run.child.pid, 'SIGTERM');
       } catch {
         // Already gone.
       }
@@ -45,21 +46,18 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// The first failure, whichever script it is, stops the rest at once.
-let failed;
+// The first failure, whichever script it is, stops the rest at once; what failed by itself before
+// that is still shown.
 for (const run of runs) {
   void run.ended.then((result) => {
-    if (result.code !== 0 && !failed) {
-      failed = { run, result };
-      stopAll();
-    }
+    if (result.code !== 0) stopAll();
   });
 }
 
 let exitCode = 0;
 for (const run of runs) {
   const result = await run.ended;
-  if (failed && failed.run !== run && result.code !== 0) continue;
+  if (run.stopped) continue;
   const text = Buffer.concat(run.output).toString('utf8').trimEnd();
   if (result.code === 0) {
     console.log(`> npm run ${run.script}: passed in ${result.seconds} s`);
