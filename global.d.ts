@@ -1,5 +1,5 @@
-import type { Language } from '@/lib/i18n/routing';
-import type { Messages } from '@/lib/i18n/messages';
+import type { Language } from '@/lib/platform/i18n/routing';
+import type { Messages } from '@/lib/platform/i18n/messages';
 
 declare module 'next-intl' {
   interface AppConfig {

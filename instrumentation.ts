@@ -3,13 +3,13 @@ import type { Instrumentation } from 'next';
 /** Runs once when a server starts: a bad configuration stops it before it serves anything; the metrics get their own port. */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const [{ assertConfigAtStartup, getConfig }, { startTracing }] = await Promise.all([import('@/lib/config'), import('@/lib/tracing')]);
+    const [{ assertConfigAtStartup, getConfig }, { startTracing }] = await Promise.all([import('@/lib/platform/settings/config'), import('@/lib/platform/observability/tracing')]);
     const warnings = assertConfigAtStartup();
     await startTracing(getConfig().traces);
     const [{ logger }, { describeFleetState }, { startMetricsServer }] = await Promise.all([
-      import('@/lib/logger'),
-      import('@/lib/fleet-state'),
-      import('@/lib/metrics-server'),
+      import('@/lib/platform/observability/logger'),
+      import('@/lib/platform/shared-store'),
+      import('@/lib/platform/observability/metrics-server'),
     ]);
     // Next may register twice in one process (two bundles of this file); an administrator reads each warning once.
     const said = Symbol.for('desk-login:startup-warnings');
@@ -25,7 +25,7 @@ export async function register() {
 /** An error no code of ours caught: one JSON line, by route template (the real path may hold an address). */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ describeError, logger, requestFields }, { requestIdFrom }] = await Promise.all([import('@/lib/logger'), import('@/lib/request/id')]);
+  const [{ describeError, logger, requestFields }, { requestIdFrom }] = await Promise.all([import('@/lib/platform/observability/logger'), import('@/lib/platform/request/id')]);
   const header = (name: string) => {
     const value = request.headers[name];
     return typeof value === 'string' ? value : null;

@@ -1,12 +1,12 @@
 import createNextIntlPlugin from 'next-intl/plugin';
-import { BASE_PATH } from './lib/base-path.ts';
-import { FORM_POST_MAX_KB } from './lib/form-post-limit.ts';
-import { loginPageRewrite, outsideLanguagesNotFoundRewrite } from './lib/login-page-rewrite.ts';
-import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/security-headers.ts';
+import { BASE_PATH } from './lib/platform/pages/base-path.ts';
+import { FORM_POST_MAX_KB } from './lib/platform/pages/form-post-limit.ts';
+import { loginPageRewrite, outsideLanguagesNotFoundRewrite } from './lib/platform/pages/login-page-rewrite.ts';
+import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/platform/pages/security-headers.ts';
 
 // Messages are compiled at build time, so no ICU message is parsed while a page renders.
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: './lib/i18n/request.ts',
+  requestConfig: './lib/platform/i18n/request.ts',
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
 });
 
@@ -18,7 +18,7 @@ const nextConfig = {
   // No next/image here: the native image libraries stay out of the standalone server.
   images: { unoptimized: true },
   outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
-  // lib/fleet-state.ts's libraries are loaded by Node, not bundled once per layer: one Redis
+  // lib/platform/shared-store.ts's libraries are loaded by Node, not bundled once per layer: one Redis
   // client and one set of classes per process.
   serverExternalPackages: ['ioredis', 'rate-limiter-flexible'],
   poweredByHeader: false,
@@ -26,7 +26,7 @@ const nextConfig = {
   // cost 1.2 ms of CPU per page load a browser asks for, more than the prerendered page itself.
   compress: false,
   // Next hashes every prerendered page it sends for an ETag, a quarter of that answer's CPU; proxy.ts
-  // sends the ETag taken once from the page's bytes instead (lib/prerendered-pages.ts).
+  // sends the ETag taken once from the page's bytes instead (lib/platform/pages/prerendered-pages.ts).
   generateEtags: false,
   // Development only (`next dev`): its request lines print sign-in links' queries and server
   // actions' arguments, addresses included. The app's own log says what happened, without them.
@@ -42,7 +42,7 @@ const nextConfig = {
   // `npm test` has tsc check the whole project before it builds (package.json): not twice.
   typescript: { ignoreBuildErrors: process.env.DESK_LOGIN_TYPES_CHECKED === 'tsc' },
   // After proxy.ts: the login page's prerendered variant that the proxy chose, and the not-found
-  // page for addresses outside the language pages (lib/login-page-rewrite.ts).
+  // page for addresses outside the language pages (lib/platform/pages/login-page-rewrite.ts).
   async rewrites() {
     return { beforeFiles: [loginPageRewrite()], afterFiles: [outsideLanguagesNotFoundRewrite()], fallback: [] };
   },

@@ -1,23 +1,23 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { arrive, isArrival } from '@/lib/arrival-proxy';
-import type { Arrival } from '@/lib/arrival';
-import { BASE_PATH } from '@/lib/base-path';
-import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/cookies';
-import { countTampering } from '@/lib/metrics';
-import { isLanguage } from '@/lib/i18n/routing';
-import { providers } from '@/lib/sso/providers';
-import { forgetThisBrowser } from '@/lib/hand-off';
-import { getConfig } from '@/lib/config';
-import { FORM_POST_MAX_BYTES } from '@/lib/form-post-limit';
-import { describeError, logFailure, logger, requestFields } from '@/lib/logger';
-import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/hosts';
-import { inlineStyleHashes } from '@/lib/inline-style-hashes';
-import { routeLanguage } from '@/lib/i18n/language-routing';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request/id';
-import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/login-page-rewrite';
-import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/login-page-variant';
-import { readPrerenderedPages, type PrerenderedPages } from '@/lib/prerendered-pages';
-import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
+import { arrive, isArrival } from '@/lib/flows/arrival-proxy';
+import type { Arrival } from '@/lib/flows/arrival';
+import { BASE_PATH } from '@/lib/platform/pages/base-path';
+import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/platform/cookies';
+import { countTampering } from '@/lib/platform/observability/metrics';
+import { isLanguage } from '@/lib/platform/i18n/routing';
+import { providers } from '@/lib/vocabulary/providers';
+import { forgetThisBrowser } from '@/lib/flows/hand-off';
+import { getConfig } from '@/lib/platform/settings/config';
+import { FORM_POST_MAX_BYTES } from '@/lib/platform/pages/form-post-limit';
+import { describeError, logFailure, logger, requestFields } from '@/lib/platform/observability/logger';
+import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/request/hosts';
+import { inlineStyleHashes } from '@/lib/platform/pages/inline-style-hashes';
+import { routeLanguage } from '@/lib/platform/pages/language-routing';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/platform/request/id';
+import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewrite';
+import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
+import { readPrerenderedPages, type PrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
+import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
 
 export async function proxy(request: NextRequest) {
   try {
@@ -158,7 +158,7 @@ async function route(
   const forwarded = new Headers(request.headers);
   if (nonce) forwarded.set('content-security-policy', policy);
   forwarded.set(REQUEST_ID_HEADER, requestId);
-  // Every address is built from Host (lib/hosts.ts); Next would also let this header vouch for a
+  // Every address is built from Host (lib/platform/request/hosts.ts); Next would also let this header vouch for a
   // form post's Origin, whoever wrote it.
   forwarded.delete('x-forwarded-host');
   // Only the proxy names the variant; next.config.mjs rewrites to it.

@@ -26,7 +26,7 @@ for (const [from, to] of [
 // Next's server.js prints its banner and "Ready" first and runs instrumentation.ts (which checks
 // the settings) only after, so a bad setting stopped a server that had just said it was ready.
 // server.js becomes a small start that runs the built instrumentation's register(), the same code
-// and zod schema of lib/config.ts, and only then hands over to Next's own server, renamed.
+// and zod schema of lib/platform/settings/config.ts, and only then hands over to Next's own server, renamed.
 const SETTINGS_FIRST = 'checks the settings before Next starts';
 /** How long a stopping server goes on answering, each answer closing its connection. */
 const DRAIN_MS = 5_000;

@@ -32,7 +32,7 @@ function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
 
 // The original Host stays. Like nginx's $proxy_add_x_forwarded_for, the peer's address is appended
 // to whatever X-Forwarded-For the client wrote. The app trusts only the entries its trusted proxies
-// wrote (lib/request/client-address.ts): in production that is nginx's alone, so a client's own entry is
+// wrote (lib/platform/request/client-address.ts): in production that is nginx's alone, so a client's own entry is
 // ignored; `npm run dev` trusts two hops (TRUSTED_PROXY_HOPS=2), so that one entry a developer
 // writes stands for a CDN's and can pose as an office network (dev/README.md). Development only.
 function forwardedHeaders(req: IncomingMessage, isUpgrade: boolean): OutgoingHttpHeaders {

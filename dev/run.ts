@@ -64,10 +64,10 @@ const childEnv: NodeJS.ProcessEnv = {
 // Single sign-on against the local identity provider (dev/README.md), unless set otherwise.
 const appEnv: NodeJS.ProcessEnv = {
   ...childEnv,
-  // The metrics listen where the app does (lib/metrics-server.ts): loopback, as --hostname below says.
+  // The metrics listen where the app does (lib/platform/observability/metrics-server.ts): loopback, as --hostname below says.
   HOSTNAME: '127.0.0.1',
   METRICS_PORT: String(ports.metrics.port),
-  // next.config.mjs imports lib/security-headers.ts, which Node reparses as ES module with a warning.
+  // next.config.mjs imports lib/platform/pages/security-headers.ts, which Node reparses as ES module with a warning.
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'].filter(Boolean).join(' '),
   // The gateway and one entry before it: a developer's own X-Forwarded-For stands for a CDN's, so
   // that development can pose as an office network. Never in production (dev/README.md).

@@ -1,13 +1,13 @@
-// docs/settings.md, written from the configuration schema of lib/config.ts and the descriptions
+// docs/settings.md, written from the configuration schema of lib/platform/settings/config.ts and the descriptions
 // beside it (`npm run settings-reference`); tests/unit/settings-reference.test.ts fails when the
 // file and the schema differ.
 import type { z } from 'zod';
-import { languageRegistry } from '../lib/i18n/languages.ts';
-import { pricingSettingDescription, pricingSettingOf, SETTING_DESCRIPTIONS, settingsSchema, type SettingDescription, type SettingName } from '../lib/config.ts';
+import { languageRegistry } from '../lib/vocabulary/languages.ts';
+import { pricingSettingDescription, pricingSettingOf, SETTING_DESCRIPTIONS, settingsSchema, type SettingDescription, type SettingName } from '../lib/platform/settings/config.ts';
 
 export const SETTINGS_REFERENCE_PATH = 'docs/settings.md';
 
-/** Read by Node and Next's server.js, not by lib/config.ts; listed in .env.example too. */
+/** Read by Node and Next's server.js, not by lib/platform/settings/config.ts; listed in .env.example too. */
 export const PROCESS_SETTINGS: Record<string, SettingDescription & { default: string }> = {
   KEEP_ALIVE_TIMEOUT: {
     description:
@@ -67,10 +67,10 @@ export function settingsReference(): string {
   return [
     '# Settings',
     '',
-    '<!-- Written by `npm run settings-reference` from lib/config.ts (the schema, SETTING_DESCRIPTIONS and the',
+    '<!-- Written by `npm run settings-reference` from lib/platform/settings/config.ts (the schema, SETTING_DESCRIPTIONS and the',
     '     language registry); tests/unit/settings-reference.test.ts fails when this file and the schema differ. -->',
     '',
-    'Every setting is read from the environment at start-up and parsed once with zod (`lib/config.ts`).',
+    'Every setting is read from the environment at start-up and parsed once with zod (`lib/platform/settings/config.ts`).',
     'In production a missing or malformed one stops the server before it serves, with one line per',
     'problem naming the setting (exit 1); in development each has a default that points at the local',
     'stand-ins of `dev/`, so `npm run dev` needs none. An empty value counts as unset. `.env.example`',
@@ -78,9 +78,9 @@ export function settingsReference(): string {
     '`settings.env` and `secrets.env` ([Deploying](../deploy/README.md)).',
     '',
     'The links shown on the screens (`PRIVACY_URL` to `DEMO_URL`, and one `PRICING_URL_<CODE>` per',
-    'language of `lib/i18n/languages.ts`) are settings of the running server, not of the build: a',
+    'language of `lib/vocabulary/languages.ts`) are settings of the running server, not of the build: a',
     'screen links to `/login/{lang}/links/<name>`, which sends the browser to the setting\'s value',
-    '(`lib/links.ts`), so one build serves every deployment. Their defaults are placeholders under',
+    '(`lib/platform/settings/links.ts`), so one build serves every deployment. Their defaults are placeholders under',
     '`www.example.com`: set them per deployment.',
     '',
     '| setting | what it does | default | example |',
@@ -92,7 +92,7 @@ export function settingsReference(): string {
     '',
     '## The server process',
     '',
-    'Read by Node and Next\'s `server.js`, not by `lib/config.ts`:',
+    'Read by Node and Next\'s `server.js`, not by `lib/platform/settings/config.ts`:',
     '',
     '| setting | what it does | default | example |',
     '|---|---|---|---|',

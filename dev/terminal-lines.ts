@@ -49,7 +49,7 @@ export function formatPinoLine(entry: PinoLine): string {
   const head = [LEVEL_NAMES[level] ?? `level${level}`, msg ?? ''];
   // Eight characters tell the lines of one request apart; the whole id is in production's log.
   if (typeof requestId === 'string') head.push(`req=${requestId.slice(0, 8)}`);
-  // Without an exporter the trace id is the request id again (lib/tracing.ts): shown once.
+  // Without an exporter the trace id is the request id again (lib/platform/observability/tracing.ts): shown once.
   const sameAsRequestId = typeof requestId === 'string' && traceId === requestId.replaceAll('-', '').toLowerCase();
   if (traceId !== undefined && !sameAsRequestId) head.push(...fields({ traceId }));
   const { stack, ...errorFields } = error && typeof error === 'object' ? (error as { stack?: unknown }) : { stack: undefined };

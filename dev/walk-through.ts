@@ -89,7 +89,7 @@ for (const [button, account, subDomain] of [
 }
 
 // dev/README.md's curl; Node's resolver may not know *.localhost, so the Host header names it.
-// The app keeps only the label of the tray's host: https, no port (lib/arrival.ts).
+// The app keeps only the label of the tray's host: https, no port (lib/flows/arrival.ts).
 await step('an office network (X-Forwarded-For 203.0.113.7) goes to globex', async () => {
   const location = await new Promise<string | undefined>((resolve, reject) => {
     const headers = { host: `web.desk.localhost:${port}`, 'x-forwarded-for': '203.0.113.7' };

@@ -4,8 +4,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ErrorPageTextProvider } from '@/components/i18n/error-page-text';
 import { PageFrame } from '@/components/ui/page-frame';
-import { oncePerLanguage } from '@/lib/i18n/once-per-language';
-import { isLanguage, languages } from '@/lib/i18n/routing';
+import { oncePerLanguage } from '@/lib/platform/i18n/once-per-language';
+import { isLanguage, languages } from '@/lib/platform/i18n/routing';
 import '../globals.css';
 
 type LanguageLayoutProps = { children: ReactNode; params: Promise<{ lang: string }> };

@@ -1,11 +1,11 @@
 import { setRequestLocale } from 'next-intl/server';
 import { LoginScreen } from '@/components/email-sign-in/login-screen';
-import { loginPageErrorMessage, loginPageMessageTone } from '@/lib/backend/error-catalogue';
-import { addressForPeople } from '@/lib/email-address';
-import { readKeptAddress } from '@/lib/email-sign-in';
-import { receivedCookies } from '@/lib/request/context';
-import type { LanguagePageProps } from '@/lib/request/search-params';
-import { readLastSignInMethod } from '@/lib/sign-in-method';
+import { loginPageErrorMessage, loginPageMessageTone } from '@/lib/platform/backend/error-catalogue';
+import { addressForPeople } from '@/lib/vocabulary/email-address';
+import { readKeptAddress } from '@/lib/flows/email-sign-in/email-sign-in';
+import { receivedCookies } from '@/lib/platform/request/context';
+import type { LanguagePageProps } from '@/lib/platform/request/search-params';
+import { readLastSignInMethod } from '@/lib/platform/pages/login-page-variant';
 
 /**
  * The login page rendered per request, under a nonce: for the requests that need the server (an

@@ -1,4 +1,4 @@
-import { google } from '@/lib/sso/providers/google';
-import { startRoute } from '@/lib/sso/sign-in';
+import { google } from '@/lib/vocabulary/providers';
+import { startRoute } from '@/lib/flows/sso/sign-in';
 
 export const GET = startRoute(google);

@@ -1,4 +1,4 @@
-import { microsoft } from '@/lib/sso/providers/microsoft';
-import { startRoute } from '@/lib/sso/sign-in';
+import { microsoft } from '@/lib/vocabulary/providers';
+import { startRoute } from '@/lib/flows/sso/sign-in';
 
 export const GET = startRoute(microsoft);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { addressMaySignInByItself } from '@/lib/arrival';
+import { addressMaySignInByItself } from '@/lib/flows/arrival';
 
 /** The key under which the web app keeps its token in this origin's local storage. */
 const LOCAL_TOKEN_KEY = 'token';

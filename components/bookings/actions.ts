@@ -1,8 +1,8 @@
 'use server';
 
-import { stringFields } from '@/lib/request/form-fields';
-import { isRefusal } from '@/lib/backend/error-catalogue';
-import { performBookingAction } from '@/lib/backend/reservations';
+import { stringFields } from '@/lib/platform/request/form-fields';
+import { isRefusal } from '@/lib/platform/backend/error-catalogue';
+import { performBookingAction } from '@/lib/platform/backend/reservations';
 
 /**
  * `invalid`: the backend knows no such booking link (404); `expired`: it refused the link otherwise;

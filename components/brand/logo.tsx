@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /** The mark drawn inline (public/logo.svg, 0.5 KB): no second request before the page is complete. */
 export async function Logo({ language }: { language: Language }) {

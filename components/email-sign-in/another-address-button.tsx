@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { FormButton } from '@/components/ui/form-button';
-import type { Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
 import { chooseAnotherAddress } from './actions';
 
 /** The way back from the mail-sent view and from sign-up, in every flow the same words, look and action. */

@@ -1,18 +1,18 @@
 'use server';
 
 import { redirect as redirectOutside } from 'next/navigation';
-import { isValidId, isValidLink } from '@/lib/backend/auth';
-import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
-import { mintDeviceId } from '@/lib/cookies';
-import { declineLinkOfTicket, isLinkDeclined, linkCodeFor, timedFromWait, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink, signInLinkQuery } from '@/lib/email-sign-in';
-import { handOffToOrganisation } from '@/lib/hand-off';
-import { formField } from '@/lib/request/form-fields';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
-import { requestLogger } from '@/lib/logger';
-import { countSignInFailure, failureReasonOf } from '@/lib/metrics';
-import { countSignInStepOnce } from '@/lib/sign-in-funnel';
-import { requestContext } from '@/lib/request/context';
+import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
+import type { LinkConfirmationError } from '@/lib/platform/backend/error-catalogue';
+import { mintDeviceId } from '@/lib/platform/cookies';
+import { declineLinkOfTicket, isLinkDeclined, linkCodeFor, timedFromWait, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink, signInLinkQuery } from '@/lib/flows/email-sign-in/email-sign-in';
+import { handOffToOrganisation } from '@/lib/flows/hand-off';
+import { formField } from '@/lib/platform/request/form-fields';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { defaultLanguage, isLanguage } from '@/lib/platform/i18n/routing';
+import { requestLogger } from '@/lib/platform/observability/logger';
+import { countSignInFailure, failureReasonOf } from '@/lib/platform/observability/metrics';
+import { countSignInStepOnce } from '@/lib/platform/observability/sign-in-funnel';
+import { requestContext } from '@/lib/platform/request/context';
 import { CONFIRM_FIELD } from './confirmation-field';
 
 export type LinkConfirmationState =
@@ -98,7 +98,7 @@ export async function confirmSignInLink(
  * "I did not ask for this", before or after confirming: the link shows and takes no code from now
  * on, in the whole fleet, and the browser that asked for it stops waiting. A form post, never a
  * GET, so that a mail scanner following links declines nothing; it carries the ticket the page
- * sealed for its link (lib/email-sign-in.ts), so it declines that link and no other.
+ * sealed for its link (lib/flows/email-sign-in/email-sign-in.ts), so it declines that link and no other.
  */
 export async function declineSignInLink(language: string, ticket: unknown): Promise<void> {
   const locale = isLanguage(language) ? language : defaultLanguage;

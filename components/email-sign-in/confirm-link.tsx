@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
-import type { LinkConfirmationError } from '@/lib/backend/error-catalogue';
+import type { LinkConfirmationError } from '@/lib/platform/backend/error-catalogue';
 import type { LinkConfirmationState } from './confirm-link-action';
 import { CONFIRM_FIELD } from './confirmation-field';
 

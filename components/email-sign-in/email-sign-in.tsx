@@ -5,10 +5,10 @@ import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
-import { isValidEmail } from '@/lib/validation';
+import { isValidEmail } from '@/lib/vocabulary/validation';
 import { LanguageField } from '@/components/i18n/language-field';
-import type { Messages } from '@/lib/i18n/messages';
-import type { Language } from '@/lib/i18n/routing';
+import type { Messages } from '@/lib/platform/i18n/messages';
+import type { Language } from '@/lib/platform/i18n/routing';
 import type { EmailFormState } from './actions';
 import type { TrialExpiredLinks, TrialExpiredText } from '@/components/trial-expired/trial-expired-view';
 

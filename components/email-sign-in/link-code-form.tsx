@@ -5,7 +5,7 @@ import { LanguageField } from '@/components/i18n/language-field';
 import { textFieldClasses } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
-import type { Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
 import type { LinkCodeState } from './actions';
 import { LINK_CODE_FIELD } from './confirmation-field';
 

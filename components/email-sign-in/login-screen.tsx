@@ -3,18 +3,18 @@ import { LocalTokenRedirect } from '@/components/arrival/local-token-redirect';
 import { forgetKeptAddress, requestSignInLink } from '@/components/email-sign-in/actions';
 import { EmailSignIn, type EmailSignInText } from '@/components/email-sign-in/email-sign-in';
 import { SsoButtons } from '@/components/sso/sso-buttons';
-import { eitherOfFormat } from '@/lib/i18n/formats';
+import { eitherOfFormat } from '@/lib/platform/i18n/formats';
 import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
-import type { ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { loginPagePath } from '@/lib/base-path';
-import type { Language } from '@/lib/i18n/routing';
-import { linkPath } from '@/lib/links';
-import { loginPageOrder, type SignInMethod } from '@/lib/sign-in-method';
-import { providerById } from '@/lib/sso/providers';
+import type { ErrorMessageKey } from '@/lib/platform/backend/error-catalogue';
+import { loginPagePath } from '@/lib/platform/pages/base-path';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { linkPath } from '@/lib/platform/settings/links';
+import { loginPageOrder, type SignInMethod } from '@/lib/vocabulary/sign-in-method';
+import { providerById } from '@/lib/vocabulary/providers';
 
 export type LoginScreenProps = {
   language: Language;

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
-import type { Language } from '@/lib/i18n/routing';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
+import type { Language } from '@/lib/platform/i18n/routing';
 import type { RateLimitText } from './rate-limit-view';
 
 /** The rate-limit view's words in a language, translated on the server for the answer that shows it. */

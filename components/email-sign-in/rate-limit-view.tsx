@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 
 /**
  * Translated by the page on the server: `waitSeconds` with `argumentMarker('seconds')` and

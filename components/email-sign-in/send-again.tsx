@@ -5,10 +5,10 @@ import { useFormStatus } from 'react-dom';
 import type { SendAgainState } from '@/components/email-sign-in/actions';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 import { LanguageField } from '@/components/i18n/language-field';
-import type { Messages } from '@/lib/i18n/messages';
-import type { Language } from '@/lib/i18n/routing';
+import type { Messages } from '@/lib/platform/i18n/messages';
+import type { Language } from '@/lib/platform/i18n/routing';
 import { SentAgo, type SentAgoText } from './sent-ago';
 
 /** Every word of "send again", translated by the page on the server (no message formatter here). */

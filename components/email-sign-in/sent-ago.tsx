@@ -1,6 +1,6 @@
-import { argumentMarker } from '@/lib/i18n/argument-marker';
-import { relativeTimeFormat } from '@/lib/i18n/formats';
-import type { Language } from '@/lib/i18n/routing';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
+import { relativeTimeFormat } from '@/lib/platform/i18n/formats';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /** "The link was sent …": translated by the page on the server, `sentAgo` with `argumentMarker('ago')` where the time goes. */
 export type SentAgoText = { sentJustNow: string; sentAgo: string };

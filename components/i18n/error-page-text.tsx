@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /**
  * The words of the login tree's error page, translated on the server by the layout. The error

@@ -1,5 +1,5 @@
-import { loginPagePath } from '@/lib/base-path';
-import { languageRegistry, type Language } from '@/lib/i18n/languages';
+import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { languageRegistry, type Language } from '@/lib/vocabulary/languages';
 
 /** Links to the sign-in page in each language, each named in its own language, under a label in all of them. */
 export function LanguageLinks({ current }: { current: Language }) {

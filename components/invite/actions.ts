@@ -1,17 +1,17 @@
 'use server';
 
-import { addUser, verifyUser } from '@/lib/backend/auth';
-import { getConfig } from '@/lib/config';
-import { forwardedInvitationFields, invitationOfForm } from '@/lib/invitation';
-import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/backend/error-catalogue';
-import { formField } from '@/lib/request/form-fields';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { mintDeviceId } from '@/lib/cookies';
-import { releaseLinkLock, startWaitingForLink, takeLinkLock } from '@/lib/email-sign-in';
-import { defaultLanguage, isLanguage } from '@/lib/i18n/routing';
-import { requestContext } from '@/lib/request/context';
-import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/validation';
-import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/metrics';
+import { addUser, verifyUser } from '@/lib/platform/backend/auth';
+import { getConfig } from '@/lib/platform/settings/config';
+import { forwardedInvitationFields, invitationOfForm } from '@/lib/flows/invitation';
+import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/platform/backend/error-catalogue';
+import { formField } from '@/lib/platform/request/form-fields';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { mintDeviceId } from '@/lib/platform/cookies';
+import { releaseLinkLock, startWaitingForLink, takeLinkLock } from '@/lib/flows/email-sign-in/email-sign-in';
+import { defaultLanguage, isLanguage } from '@/lib/platform/i18n/routing';
+import { requestContext } from '@/lib/platform/request/context';
+import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/vocabulary/validation';
+import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/platform/observability/metrics';
 import { rateLimitText } from '@/components/email-sign-in/rate-limit-text';
 import type { RateLimitText } from '@/components/email-sign-in/rate-limit-view';
 

@@ -1,14 +1,14 @@
 'use server';
 
-import { createUser } from '@/lib/backend/auth';
-import { accountCreationOutcome } from '@/lib/backend/error-catalogue';
-import { clearCookie } from '@/lib/cookies';
-import { readSignUp, startWaitingForLink } from '@/lib/email-sign-in';
-import { formField, formLanguage } from '@/lib/request/form-fields';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { errorText } from '@/lib/i18n/error-text';
-import { requestContext } from '@/lib/request/context';
-import { isValidDisplayName } from '@/lib/validation';
+import { createUser } from '@/lib/platform/backend/auth';
+import { accountCreationOutcome } from '@/lib/platform/backend/error-catalogue';
+import { clearCookie } from '@/lib/platform/cookies';
+import { readSignUp, startWaitingForLink } from '@/lib/flows/email-sign-in/email-sign-in';
+import { formField, formLanguage } from '@/lib/platform/request/form-fields';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { errorText } from '@/lib/platform/i18n/error-text';
+import { requestContext } from '@/lib/platform/request/context';
+import { isValidDisplayName } from '@/lib/vocabulary/validation';
 
 /** `message` is the error, translated here: the island holds no dictionary of errors. */
 export type SignUpFormState = { status: 'idle'; name: string } | { status: 'error'; name: string; message: string };

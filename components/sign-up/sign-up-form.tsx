@@ -5,8 +5,8 @@ import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { LanguageField } from '@/components/i18n/language-field';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
-import type { Language } from '@/lib/i18n/routing';
-import { isValidDisplayName } from '@/lib/validation';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { isValidDisplayName } from '@/lib/vocabulary/validation';
 import type { SignUpFormState } from './actions';
 
 /**

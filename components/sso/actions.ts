@@ -2,17 +2,17 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { clearCookie } from '@/lib/cookies';
-import { loginOrigin } from '@/lib/hosts';
-import { appRedirectOf, readSsoOrganisations, writeSsoOrganisationChosen } from '@/lib/sso/flow-state';
-import { formField, formLanguage } from '@/lib/request/form-fields';
-import { requestContext } from '@/lib/request/context';
-import { countSignInFailure } from '@/lib/metrics';
-import { countSignInStepOnce } from '@/lib/sign-in-funnel';
-import { handOffOrganisation } from '@/lib/sso/sign-in';
-import { openAppOfHandOff } from '@/lib/sso/app-hand-off';
-import { isMobileRequest } from '@/lib/request/user-agent';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { clearCookie } from '@/lib/platform/cookies';
+import { loginOrigin } from '@/lib/platform/request/hosts';
+import { appRedirectOf, readSsoOrganisations, writeSsoOrganisationChosen } from '@/lib/flows/sso/flow-state';
+import { formField, formLanguage } from '@/lib/platform/request/form-fields';
+import { requestContext } from '@/lib/platform/request/context';
+import { countSignInFailure } from '@/lib/platform/observability/metrics';
+import { countSignInStepOnce } from '@/lib/platform/observability/sign-in-funnel';
+import { handOffOrganisation } from '@/lib/flows/sso/sign-in';
+import { openAppOfHandOff } from '@/lib/flows/sso/app-hand-off';
+import { isMobileRequest } from '@/lib/platform/request/user-agent';
 
 /** The picker's choice, the button's `organisation`: hands off to it (never one that was not offered). */
 export async function chooseOrganisation(form: FormData): Promise<void> {

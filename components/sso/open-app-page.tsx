@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormButton } from '@/components/ui/form-button';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { isLanguage, type Language } from '@/lib/i18n/routing';
-import { isClaimedAppLink, readAppHandOff } from '@/lib/sso/app-hand-off';
-import { receivedCookies } from '@/lib/request/context';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { isLanguage, type Language } from '@/lib/platform/i18n/routing';
+import { isClaimedAppLink, readAppHandOff } from '@/lib/flows/sso/app-hand-off';
+import { receivedCookies } from '@/lib/platform/request/context';
 import { leaveAppHandOff, openApp } from './actions';
 import { OpenAppAfterDelay } from './open-app-after-delay';
 
@@ -14,7 +14,7 @@ const OPEN_APP_FORM = 'open-app';
 /**
  * `/{lang}/<provider>/open-app`: hands a sign-in to the app that asked for it. An app's claimed
  * https address opens after 2 s; a custom scheme, which any app can claim, only when the person
- * clicks, having read whose sign-in it is (lib/sso/app-hand-off.ts). The page holds no code: "Open
+ * clicks, having read whose sign-in it is (lib/flows/sso/app-hand-off.ts). The page holds no code: "Open
  * the app" posts, and the code is made then, once.
  */
 export async function OpenAppPage({ params }: { params: Promise<{ lang: Language }> }) {

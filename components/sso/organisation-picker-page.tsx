@@ -3,12 +3,12 @@ import { LanguageField } from '@/components/i18n/language-field';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readSsoOrganisationChosen, readSsoOrganisations } from '@/lib/sso/flow-state';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import type { Language } from '@/lib/i18n/routing';
-import { organisationLabel } from '@/lib/sso/organisation-picker';
+import { readSsoOrganisationChosen, readSsoOrganisations } from '@/lib/flows/sso/flow-state';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { organisationLabel } from '@/lib/flows/sso/organisation-picker';
 import { chooseOrganisation, leavePicker } from './actions';
-import { requestContext } from '@/lib/request/context';
+import { requestContext } from '@/lib/platform/request/context';
 
 /** `/{lang}/google/organisations`, `/{lang}/microsoft/organisations`: plain forms, no script needed. */
 export async function OrganisationPickerPage({ params }: { params: Promise<{ lang: Language }> }) {

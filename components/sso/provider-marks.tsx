@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ProviderId } from '@/lib/sso/providers';
+import type { ProviderId } from '@/lib/vocabulary/providers';
 
 function GoogleMark() {
   return (

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { loginPagePath } from '@/lib/base-path';
-import type { Language } from '@/lib/i18n/routing';
-import { linkPath } from '@/lib/links';
+import { loginPagePath } from '@/lib/platform/pages/base-path';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { linkPath } from '@/lib/platform/settings/links';
 import type { TrialExpiredLinks, TrialExpiredText } from './trial-expired-view';
 
 const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';

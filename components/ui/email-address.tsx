@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { addressForPeople } from '@/lib/email-address';
+import { addressForPeople } from '@/lib/vocabulary/email-address';
 
 /**
  * An e-mail address that wraps after its "@" ("anna.de.vries@" | "acme.example"), never inside a

@@ -1,6 +1,6 @@
 import { LanguageField } from '@/components/i18n/language-field';
 import { buttonClasses, type ButtonVariant } from '@/components/ui/button-styles';
-import type { Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /** One button that posts a server action with the page's language: works with and without JavaScript. */
 export function FormButton({

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
-import { DISPLAY_NAME_MAX_LENGTH } from '@/lib/validation';
+import { DISPLAY_NAME_MAX_LENGTH } from '@/lib/vocabulary/validation';
 
 type NameFieldProps = {
   id: string;

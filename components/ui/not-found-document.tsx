@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 import { NoticePage } from '@/components/ui/notice-page';
 import { PageFrame } from '@/components/ui/page-frame';
-import { preferredLanguage, type Language } from '@/lib/i18n/routing';
+import { preferredLanguage, type Language } from '@/lib/platform/i18n/routing';
 
 /**
  * "Page not found" for an address outside the language pages, in the frame of every notice page

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BackToLoginLink } from '@/components/ui/back-to-login-link';
-import type { Messages } from '@/lib/i18n/messages';
-import { headingAsTitle } from '@/lib/i18n/page-title';
-import type { Language } from '@/lib/i18n/routing';
+import type { Messages } from '@/lib/platform/i18n/messages';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /** A page that says one thing and offers a way on: invalid link, user limit, one-time codes. */
 export function NoticePage({ heading, children }: { heading: string; children: ReactNode }) {

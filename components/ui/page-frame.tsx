@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/logo';
 import { LanguageLinks } from '@/components/i18n/language-links';
-import type { Language } from '@/lib/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /** The frame of every screen (docs/product.md, The screens): the logo, one card, the language links. */
 export function PageFrame({ language, children }: { language: Language; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { languageRegistry } from '../../lib/i18n/languages.ts';
+import { languageRegistry } from '../../lib/vocabulary/languages.ts';
 
 /**
  * The page nginx answers a client over the form-post limit with (`@desk_booking_too_many_posts` in

@@ -1,4 +1,4 @@
-// Writes nginx's 429 page, in every language of lib/i18n/languages.ts, into desk-booking.conf:
+// Writes nginx's 429 page, in every language of lib/vocabulary/languages.ts, into desk-booking.conf:
 // node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON deploy/nginx/write-too-many-posts-page.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -254,7 +254,7 @@ export function rotateSigningKey(site: LocalProvider): SigningJwk {
 function logProviderErrors(kind: SiteKind, provider: Provider): void {
   for (const event of ['authorization.error', 'grant.error', 'server_error'] as const) {
     provider.on(event, (ctx, error) => {
-      // The app's reachability probe (lib/sso/provider-probe.ts): a bare GET, answered 400 on purpose.
+      // The app's reachability probe (lib/flows/sso/providers/provider-probe.ts): a bare GET, answered 400 on purpose.
       if (event === 'authorization.error' && ctx.method === 'GET' && ctx.querystring === '') return;
       const detail = (error as Error & { error_description?: string }).error_description;
       console.error(`${kind}: ${event}: ${error.message}${detail ? ` (${detail})` : ''}`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { FORM_POST_MAX_BYTES } from '../../lib/form-post-limit.ts';
+import { FORM_POST_MAX_BYTES } from '../../lib/platform/pages/form-post-limit.ts';
 import { invitedAddress, latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { DOMAIN, HTTPS_PORT } from './support/environment.ts';
 import { requestLink } from './support/sign-in.ts';
@@ -67,7 +67,7 @@ test('the largest real form posts, measured as the browser sends them, pass both
   test.slow();
   expect(LIMIT, 'client_max_body_size in the site').toBeGreaterThan(0);
   expect(NEXT_CONFIG).toContain('bodySizeLimit: `${FORM_POST_MAX_KB}kb`');
-  expect(FORM_POST_MAX_BYTES, 'the app\'s limit (lib/form-post-limit.ts), Next\'s and proxy.ts\'s').toBe(LIMIT);
+  expect(FORM_POST_MAX_BYTES, 'the app\'s limit (lib/platform/pages/form-post-limit.ts), Next\'s and proxy.ts\'s').toBe(LIMIT);
 
   for (const javaScriptEnabled of [true, false]) {
     const how = javaScriptEnabled ? 'with script' : 'without script';

@@ -5,7 +5,7 @@ import { latestSignInLink, newColleague, uniqueAddress } from './support/backend
 import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /**
- * The strict policy (lib/security-headers.ts) must not cost a single feature: every script of a
+ * The strict policy (lib/platform/pages/security-headers.ts) must not cost a single feature: every script of a
  * page runs, admitted by its hash (prerendered) or its nonce (rendered per request), the islands hydrate, the forms post and their redirects (to an
  * organisation's own host too) are allowed. Any violation the browser reports fails the test.
  */

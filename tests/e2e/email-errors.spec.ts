@@ -103,7 +103,7 @@ for (const { language, heading, pricing, url } of pricingPages) {
   test(`an expired free trial offers sales and the ${language} pricing page`, async ({ page }) => {
     await submitEmail(page, 'trial-expired@errors.test', language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    // The link is the same in every deployment; it leads where this server's settings say (lib/links.ts).
+    // The link is the same in every deployment; it leads where this server's settings say (lib/platform/settings/links.ts).
     const href = await page.getByRole('link', { name: pricing }).getAttribute('href');
     expect(href).toBe(`/login/${language}/links/pricing`);
     const followed = await page.request.get(`https://127.0.0.1:${HTTPS_PORT}${href}`, { headers: { host: `web.${DOMAIN}:${HTTPS_PORT}` }, maxRedirects: 0 });

@@ -60,11 +60,11 @@ const faults: { mode: FaultMode; message: string }[] = [
   { mode: 'wrong-shape', message: 'errors.somethingWrong' },
 ];
 
-/** lib/backend/client.ts gives up on a backend call after this long. */
+/** lib/platform/backend/client.ts gives up on a backend call after this long. */
 const BACKEND_TIMEOUT_MS = 5_000;
 /** The rest of a round trip on a busy machine; well below the 15 s a "slow" backend holds its answer. */
 const MARGIN_MS = 6_000;
-/** lib/email-sign-in.ts: how often the mail-sent view asks. */
+/** lib/flows/email-sign-in/email-sign-in.ts: how often the mail-sent view asks. */
 const POLL_INTERVAL_MS = 5_000;
 
 async function setBackendFault(request: APIRequestContext, mode: FaultMode | 'none') {

@@ -37,7 +37,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  // How long Redis took to answer under this run's load: the measurements behind CALL_TIMEOUT_MS (lib/fleet-state.ts).
+  // How long Redis took to answer under this run's load: the measurements behind CALL_TIMEOUT_MS (lib/platform/shared-store.ts).
   const histograms = await Promise.all(
     (deployment?.instances ?? []).map(async (instance) =>
       (await (await fetch(`http://127.0.0.1:${instance.metricsPort}/metrics`)).text()).split('\n').filter((line) => line.startsWith('desk_login_shared_state_call_duration_seconds')),
@@ -411,7 +411,7 @@ test.describe('the shared store holds nothing worth stealing, and nothing a clie
     const declinesBefore = await declines();
 
     const swapped = await postDecline(request, form, ([language]) => [language, { ...linkFields, uuid: victimUuid }]);
-    // Over the schema's 128 characters, within the size of a post the app takes (lib/form-post-limit.ts).
+    // Over the schema's 128 characters, within the size of a post the app takes (lib/platform/pages/form-post-limit.ts).
     const enlarged = await postDecline(request, form, ([language]) => [language, { ...linkFields, uuid: 'a'.repeat(20_000) }]);
     for (const [what, answer] of Object.entries({ swapped, enlarged })) {
       expect(answer.status, `the ${what} id`).toBeLessThan(500);

@@ -3,7 +3,7 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { languageRegistry } from '../../lib/i18n/languages.ts';
+import { languageRegistry } from '../../lib/vocabulary/languages.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT } from './support/environment.ts';
 
 /**
@@ -76,7 +76,7 @@ const QUERY_KEYS = [
   'error', 'from', 'email', 'uuid', 'signature', 'timestamp', 'domain', 'userName', 'displayName', 'inviteToken',
   'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code', 'code_challenge', 'code_challenge_method',
 ];
-/** Every cookie name of lib/cookies.ts (PRODUCT_KEY is the default `flw`). */
+/** Every cookie name of lib/platform/cookies.ts (PRODUCT_KEY is the default `flw`). */
 const COOKIE_NAMES = ['loginUUID', '__Host-deviceBinding', '__Host-lastLogin', 'lastLogin', '__Host-linkConfirmedHere', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'sharedJWT', '__Host-tempUser', '__Host-emailSignIn', '__Host-ssoFlow', '__Host-ssoOrganisations'];
 /** Shaped like a sealed value (compact JWE, dir + A256GCM) but sealed with no key of ours. */
 const FORGED_SEALED = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA';
@@ -478,7 +478,7 @@ test('server actions: unknown ids, and argument lists the forms never send', asy
       }
       // From another origin: refused by proxy.ts with a 403 (issue 41; Next's own answer was a 500).
       probes.push({ label: `action ${id.slice(0, 8)} from another origin`, method: 'POST', path: page, headers: { ...actionHeaders(id, 'text/plain;charset=UTF-8'), origin: 'https://evil.example' }, body: '[]', markers: [marker.id] });
-      // Over the size of any form: refused by proxy.ts with a 413 (lib/form-post-limit.ts; Next's own answer was a 500).
+      // Over the size of any form: refused by proxy.ts with a 413 (lib/platform/pages/form-post-limit.ts; Next's own answer was a 500).
       probes.push({ label: `action ${id.slice(0, 8)} over the body limit`, method: 'POST', path: page, headers: actionHeaders(id, 'text/plain;charset=UTF-8'), body: `["${marker.value}${'a'.repeat(40_000)}"]`, markers: [marker.id] });
       // The form posted without JavaScript, with its bound arguments tampered with.
       for (const bound of ['[]', '[null,null]', `[${JSON.stringify(marker.value)},{"status":"idle","email":""}]`, '[{"email":1},"en",3]', '["en",{"a":"b"}]']) {
@@ -502,7 +502,7 @@ test('server actions: unknown ids, and argument lists the forms never send', asy
  * build assets or dictionaries (vercel/next.js#94278: with no error page of the Pages Router it
  * cannot render the 400 it means); a POST to a file of public/ (the same, for its 405); the
  * request target `*`. Inside the matcher the proxy sends an undecodable path to the login page
- * (lib/i18n/language-routing.ts). Each probe here must still say nothing (no trace, no
+ * (lib/platform/pages/language-routing.ts). Each probe here must still say nothing (no trace, no
  * reflection), and each must still be a 500: once Next answers one of them with a 4xx, the
  * assertion says so and the probe belongs in the strict tests above.
  */

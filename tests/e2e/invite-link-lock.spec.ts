@@ -50,7 +50,7 @@ test('an invitation form posted back with an enlarged address or field is refuse
     const answer = await request.post(`http://127.0.0.1:${APP_PORTS[0]}${pathname}${search}`, { multipart, headers: { host, origin, 'x-forwarded-proto': 'https' }, maxRedirects: 0 });
     return answer.status();
   };
-  // Over the schema's limits, within the size of a post the app takes (lib/form-post-limit.ts).
+  // Over the schema's limits, within the size of a post the app takes (lib/platform/pages/form-post-limit.ts).
   const huge = 'a'.repeat(5_000);
   // Written for whatever shape the page binds: the link's fields flat, or the address beside the forwarded ones.
   type Bound = Record<string, unknown> & { forwarded?: Record<string, string> };

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
-import { languageRegistry } from '../../lib/i18n/languages.ts';
+import { languageRegistry } from '../../lib/vocabulary/languages.ts';
 import { newColleague, uniqueAddress } from './support/backend.ts';
 import { LOGIN_ORIGIN } from './support/environment.ts';
 import { requestLink } from './support/sign-in.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { languageRegistry } from '../../lib/i18n/languages.ts';
+import { languageRegistry } from '../../lib/vocabulary/languages.ts';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { confirmElsewhere, continueWithCode, signInByEmail } from './support/sign-in.ts';

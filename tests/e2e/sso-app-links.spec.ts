@@ -125,7 +125,7 @@ test('after the organisation picker, and for the control centre, a custom scheme
   expect(openings).toEqual([]);
 });
 
-/** The control centre's cookie that every web app of the domain reads (lib/cookies.ts). */
+/** The control centre's cookie that every web app of the domain reads (lib/platform/cookies.ts). */
 async function sharedJwtCookie(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === 'sharedJWT')?.value;
 }

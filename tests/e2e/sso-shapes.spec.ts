@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { IDENTITY_PROVIDER_GENERIC_PORT, IDENTITY_PROVIDER_ORIGIN, organisationOrigin, testPort } from './support/environment.ts';
-import { KEY_REFRESH_COOLDOWN_MS } from '../../lib/sso/id-token.ts';
+import { KEY_REFRESH_COOLDOWN_MS } from '../../lib/flows/sso/providers/id-token.ts';
 import { errorText, expectSsoLoginSees, identityProviderSites, rotateSigningKey, setSiteDown, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**

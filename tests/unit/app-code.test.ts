@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appRedirectLocation, APP_CODE_LIFETIME_SECONDS, codeChallengeOf, redeemAppCode, type AppSignIn } from '@/lib/sso/app-code';
+import { appRedirectLocation, APP_CODE_LIFETIME_SECONDS, codeChallengeOf, redeemAppCode, type AppSignIn } from '@/lib/flows/sso/app-code';
 import { tampered } from './tampered-seal';
 
 // getConfig() reads this on first use.

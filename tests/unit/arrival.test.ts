@@ -1,4 +1,4 @@
-import { ARRIVAL_BUDGET_MS, organisationOfTrayConfig, resolveArrival, type ArrivalChecks, type ArrivalRequest } from '@/lib/arrival';
+import { ARRIVAL_BUDGET_MS, organisationOfTrayConfig, resolveArrival, type ArrivalChecks, type ArrivalRequest } from '@/lib/flows/arrival';
 
 const domains = ['example.com'];
 const unavailable = { ok: false, failure: { kind: 'unavailable' } } as const;

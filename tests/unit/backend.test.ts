@@ -2,11 +2,11 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { headers } from 'next/headers';
 import { z } from 'zod';
-import * as auth from '@/lib/backend/auth';
-import { addUser, createUser, isValidId, ssoLogin, verifyUser } from '@/lib/backend/auth';
-import { callBackend, retryAfterMsOf } from '@/lib/backend/client';
-import * as organisations from '@/lib/backend/organisations';
-import * as reservations from '@/lib/backend/reservations';
+import * as auth from '@/lib/platform/backend/auth';
+import { addUser, createUser, isValidId, ssoLogin, verifyUser } from '@/lib/platform/backend/auth';
+import { callBackend, retryAfterMsOf } from '@/lib/platform/backend/client';
+import * as organisations from '@/lib/platform/backend/organisations';
+import * as reservations from '@/lib/platform/backend/reservations';
 
 // The request being served, as Next's headers() hands it to the backend client.
 jest.mock('next/headers', () => ({ headers: jest.fn() }));

@@ -1,4 +1,4 @@
-import { openAppHref } from '@/lib/booking-link';
+import { openAppHref } from '@/lib/flows/booking-link';
 
 describe('the "open the app" button of a booking link', () => {
   const environment = process.env;

@@ -1,4 +1,4 @@
-import { clientAddressFrom } from '@/lib/request/client-address';
+import { clientAddressFrom } from '@/lib/platform/request/client-address';
 
 // A header list of any text, including what Headers itself would refuse to hold.
 function clientOf(forwardedFor: string | undefined, hops: number): string | undefined {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfig, type ConfigResult } from '@/lib/config';
+import { parseConfig, type ConfigResult } from '@/lib/platform/settings/config';
 import { parseEnvFile, readEnvExample } from './env-file';
 
 const validProduction = {

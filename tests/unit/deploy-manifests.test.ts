@@ -4,8 +4,8 @@ import { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments, parseDocument } from 'yaml';
-import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/config';
-import { METRICS_PATH } from '@/lib/metrics-server';
+import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/platform/settings/config';
+import { METRICS_PATH } from '@/lib/platform/observability/metrics-server';
 import { SERVER_NODE_FLAGS } from '../../deploy/server-node-flags';
 import { parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { render } from '@testing-library/react';
 import { EmailAddress } from '@/components/ui/email-address';
-import { addressForBackend, addressForPeople } from '@/lib/email-address';
-import { callBackend } from '@/lib/backend/client';
-import { addUser, createUser, verifyUser } from '@/lib/backend/auth';
+import { addressForBackend, addressForPeople } from '@/lib/vocabulary/email-address';
+import { callBackend } from '@/lib/platform/backend/client';
+import { addUser, createUser, verifyUser } from '@/lib/platform/backend/auth';
 
 /**
  * Issue 43, item 6: an address on an internationalised domain is shown as the person typed it
@@ -11,8 +11,8 @@ import { addUser, createUser, verifyUser } from '@/lib/backend/auth';
  * whichever of the two the browser sent (Chromium sends Punycode, Firefox what was typed).
  */
 
-jest.mock('@/lib/backend/client', () => ({
-  ...jest.requireActual('@/lib/backend/client'),
+jest.mock('@/lib/platform/backend/client', () => ({
+  ...jest.requireActual('@/lib/platform/backend/client'),
   callBackend: jest.fn(async () => ({ ok: true, value: { next: 'linkSent', uuid: 'u-1' } })),
 }));
 

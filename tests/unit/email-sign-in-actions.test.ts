@@ -1,9 +1,9 @@
 import { redirect } from 'next/navigation';
 import { chooseAnotherAddress, requestSignInLink, sendLinkAgain } from '@/components/email-sign-in/actions';
-import { verifyUser } from '@/lib/backend/auth';
-import { readEmailSignIn, readKeptAddress, readSignUp, startWaitingForLink } from '@/lib/email-sign-in';
-import type { RequestHost } from '@/lib/hosts';
-import { metricsExposition } from '@/lib/metrics';
+import { verifyUser } from '@/lib/platform/backend/auth';
+import { readEmailSignIn, readKeptAddress, readSignUp, startWaitingForLink } from '@/lib/flows/email-sign-in/email-sign-in';
+import type { RequestHost } from '@/lib/platform/request/hosts';
+import { metricsExposition } from '@/lib/platform/observability/metrics';
 import { browserCookies, form, redirected } from './server-action-request';
 
 /**
@@ -18,8 +18,8 @@ jest.mock('next/navigation', () => ({
     throw Object.assign(new Error('NEXT_REDIRECT'), { location });
   }),
 }));
-jest.mock('@/lib/backend/auth', () => ({ verifyUser: jest.fn() }));
-jest.mock('@/lib/i18n/error-text', () => ({ errorText: async (language: string, key: string) => `${language}:${key}` }));
+jest.mock('@/lib/platform/backend/auth', () => ({ verifyUser: jest.fn() }));
+jest.mock('@/lib/platform/i18n/error-text', () => ({ errorText: async (language: string, key: string) => `${language}:${key}` }));
 jest.mock('@/components/email-sign-in/rate-limit-text', () => ({ rateLimitText: async (language: string) => ({ heading: `${language}:rateLimit.heading` }) }));
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';

@@ -1,8 +1,8 @@
 import { cookies, headers } from 'next/headers';
 import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-action';
 import { CONFIRM_FIELD } from '@/components/email-sign-in/confirmation-field';
-import { isValidId, isValidLink } from '@/lib/backend/auth';
-import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
+import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
 import {
   checkEmailSignIn,
   continueWithLinkCode,
@@ -17,14 +17,14 @@ import {
   rememberLinkConfirmedHere,
   startWaitingForLink,
   takeLinkLock,
-} from '@/lib/email-sign-in';
-import type { RequestHost } from '@/lib/hosts';
-import { metricsExposition, type SignInStep } from '@/lib/metrics';
+} from '@/lib/flows/email-sign-in/email-sign-in';
+import type { RequestHost } from '@/lib/platform/request/hosts';
+import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
 
-/** The e-mail wait (lib/email-sign-in.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
+/** The e-mail wait (lib/flows/email-sign-in/email-sign-in.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
 
 jest.mock('next/headers', () => ({ headers: jest.fn(), cookies: jest.fn() }));
-jest.mock('@/lib/backend/auth', () => ({ isValidId: jest.fn(), isValidLink: jest.fn() }));
+jest.mock('@/lib/platform/backend/auth', () => ({ isValidId: jest.fn(), isValidLink: jest.fn() }));
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';

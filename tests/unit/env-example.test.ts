@@ -1,4 +1,4 @@
-import { parseConfig, settingsSchema } from '@/lib/config';
+import { parseConfig, settingsSchema } from '@/lib/platform/settings/config';
 import { PROCESS_SETTINGS, parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 
 // The schema's keys: exactly the names the app reads, with nothing to keep in step by hand.
@@ -10,7 +10,7 @@ describe('.env.example', () => {
   const example = readEnvExample();
   const listed = Object.keys(example);
 
-  it('lists every setting of lib/config.ts', () => {
+  it('lists every setting of lib/platform/settings/config.ts', () => {
     const settings = settingsOfConfig();
     expect(settings).toContain('BACKEND_URL');
     expect(settings.filter((name) => !listed.includes(name))).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Settings that the server process reads but lib/config.ts does not: Next's server.js
+ * Settings that the server process reads but lib/platform/settings/config.ts does not: Next's server.js
  * (KEEP_ALIVE_TIMEOUT) and Node itself (NODE_EXTRA_CA_CERTS). HOSTNAME is Next's and the
  * config's both: the metrics listen on the app's address.
  */

@@ -1,4 +1,4 @@
-import type { BackendFailure } from '@/lib/backend/error-catalogue';
+import type { BackendFailure } from '@/lib/platform/backend/error-catalogue';
 import {
   accountCreationOutcome,
   knownErrorCodes,
@@ -9,7 +9,7 @@ import {
   ssoLoginError,
   verifyUserOutcome,
   type ErrorCode,
-} from '@/lib/backend/error-catalogue';
+} from '@/lib/platform/backend/error-catalogue';
 
 const code = (value: ErrorCode, status = 400): BackendFailure => ({ kind: 'code', code: value, status });
 const unknown: BackendFailure = { kind: 'unknown', status: 500 };

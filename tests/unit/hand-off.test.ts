@@ -1,16 +1,16 @@
 import { cookies, headers } from 'next/headers';
-import { isValidId } from '@/lib/backend/auth';
-import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
-import { checkEmailSignIn, continueWithLinkCode, linkCodeFor, readEmailSignIn, startWaitingForLink, timedFromWait } from '@/lib/email-sign-in';
-import { earnedDeviceId, forgetThisBrowser, handOffToOrganisation, readLastLogin, writeOrganisationSignIn } from '@/lib/hand-off';
-import type { RequestHost } from '@/lib/hosts';
-import { metricsExposition } from '@/lib/metrics';
-import { handOffOrganisation } from '@/lib/sso/sign-in';
+import { isValidId } from '@/lib/platform/backend/auth';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
+import { checkEmailSignIn, continueWithLinkCode, linkCodeFor, readEmailSignIn, startWaitingForLink, timedFromWait } from '@/lib/flows/email-sign-in/email-sign-in';
+import { earnedDeviceId, forgetThisBrowser, handOffToOrganisation, readLastLogin, writeOrganisationSignIn } from '@/lib/flows/hand-off';
+import type { RequestHost } from '@/lib/platform/request/hosts';
+import { metricsExposition } from '@/lib/platform/observability/metrics';
+import { handOffOrganisation } from '@/lib/flows/sso/sign-in';
 
 jest.mock('next/headers', () => ({ headers: jest.fn(), cookies: jest.fn() }));
-jest.mock('@/lib/backend/auth', () => ({ ...jest.requireActual('@/lib/backend/auth'), isValidId: jest.fn() }));
+jest.mock('@/lib/platform/backend/auth', () => ({ ...jest.requireActual('@/lib/platform/backend/auth'), isValidId: jest.fn() }));
 
-/** The hand-off's cookies (lib/hand-off.ts): which device id a later arrival may trust, and what signing out forgets. */
+/** The hand-off's cookies (lib/flows/hand-off.ts): which device id a later arrival may trust, and what signing out forgets. */
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inlineStyleHashes } from '@/lib/inline-style-hashes';
+import { inlineStyleHashes } from '@/lib/platform/pages/inline-style-hashes';
 
 describe('inlineStyleHashes', () => {
   let directory: string;

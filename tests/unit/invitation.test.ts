@@ -1,4 +1,4 @@
-import { FORWARDED_FIELD_MAX_LENGTH, forwardedInvitationFields, invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
+import { FORWARDED_FIELD_MAX_LENGTH, forwardedInvitationFields, invitingOrganisation, isCompleteInvitation } from '@/lib/flows/invitation';
 
 describe('isCompleteInvitation', () => {
   it('needs the address only, as the specification names the link\'s fields', () => {

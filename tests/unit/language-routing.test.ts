@@ -1,8 +1,8 @@
-import { routeLanguage } from '@/lib/i18n/language-routing';
-import { defaultLanguage, isLanguage, languages, preferredLanguage } from '@/lib/i18n/routing';
+import { routeLanguage } from '@/lib/platform/pages/language-routing';
+import { defaultLanguage, isLanguage, languages, preferredLanguage } from '@/lib/platform/i18n/routing';
 
 /**
- * Languages the app does not speak, whatever is added to lib/i18n/languages.ts: ISO 639-1 assigns
+ * Languages the app does not speak, whatever is added to lib/vocabulary/languages.ts: ISO 639-1 assigns
  * none of these codes, so no real language can ever take them.
  */
 const FOREIGN = ['xx', 'xy', 'xz'] as const;

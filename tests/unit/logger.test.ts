@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, describeError, errorKind, scrubSecrets } from '@/lib/logger';
+import { createLogger, describeError, errorKind, scrubSecrets } from '@/lib/platform/observability/logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

@@ -1,5 +1,5 @@
-import { parseCookieHeader } from '@/lib/cookies';
-import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/login-page-variant';
+import { parseCookieHeader } from '@/lib/platform/cookies';
+import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
 
 function loginLoad({ method = 'GET', pathname = '/en', query = '', cookie = '' } = {}) {
   return prerenderedLogin({ method, pathname, query: new URLSearchParams(query), received: parseCookieHeader(cookie) });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import IntlMessageFormat from 'intl-messageformat';
-import { languageRegistry, type LanguageEntry } from '@/lib/i18n/languages';
+import { languageRegistry, type LanguageEntry } from '@/lib/vocabulary/languages';
 
 /**
  * One spelling and punctuation style per language (issue 15, items 2 and 7), checked over every
  * message of messages/*.json, including those added later, in every language of the registry
- * (lib/i18n/languages.ts), which also says how each quotes and spells "e-mail".
+ * (lib/vocabulary/languages.ts), which also says how each quotes and spells "e-mail".
  *
  * Which messages are sentences is decided by a rule on the key, the same in every language,
  * never by looking at how one language happens to end it:
@@ -48,7 +48,7 @@ export type Dictionary = Record<string, Record<string, string>>;
 /** Every language's messages, by code, in the order of the registry. */
 export type Dictionaries = Record<Language, Dictionary>;
 
-/** The messages of every language of lib/i18n/languages.ts, read from `directory`. */
+/** The messages of every language of lib/vocabulary/languages.ts, read from `directory`. */
 export function dictionariesIn(directory: string): Dictionaries {
   return Object.fromEntries(
     languageRegistry.map(({ code }) => [code, JSON.parse(readFileSync(join(directory, `${code}.json`), 'utf8')) as Dictionary]),
@@ -68,7 +68,7 @@ function defaultLanguage(all: Dictionaries): Language {
 
 function registryEntry(language: Language): LanguageEntry {
   const entry = languageRegistry.find((candidate) => candidate.code === language);
-  if (!entry) throw new Error(`messages in ${language}, a language lib/i18n/languages.ts does not list`);
+  if (!entry) throw new Error(`messages in ${language}, a language lib/vocabulary/languages.ts does not list`);
   return entry;
 }
 

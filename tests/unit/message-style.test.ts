@@ -11,7 +11,7 @@ import {
   typographyProblems,
   type Dictionaries,
 } from './message-style-rules';
-import type { Language } from '@/lib/i18n/languages';
+import type { Language } from '@/lib/vocabulary/languages';
 
 /** The rules are in message-style-rules.ts, with why each holds. */
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMetricsServer, startMetricsServer } from '@/lib/metrics-server';
+import { createMetricsServer, startMetricsServer } from '@/lib/platform/observability/metrics-server';
 
 type Answer = { status: number; contentType: string | undefined; body: string };
 

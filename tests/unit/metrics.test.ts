@@ -8,9 +8,9 @@ import {
   timedProviderCall,
   type SignInFailureReason,
   type SignInStep,
-} from '@/lib/metrics';
-import type { SignInMethod } from '@/lib/sign-in-method';
-import { countSignInStepOnce } from '@/lib/sign-in-funnel';
+} from '@/lib/platform/observability/metrics';
+import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
+import { countSignInStepOnce } from '@/lib/platform/observability/sign-in-funnel';
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
@@ -84,7 +84,7 @@ describe('the metrics an operator scrapes', () => {
   it('keep one registry for the process, whichever copy of the module counts (Next bundles it once per layer)', async () => {
     const before = (await sample('desk_login_sign_in_steps_total{method="google",step="started"}')) ?? 0;
     await jest.isolateModulesAsync(async () => {
-      const copy = await import('@/lib/metrics');
+      const copy = await import('@/lib/platform/observability/metrics');
       copy.countSignInStep('google', 'started');
     });
     expect(await sample('desk_login_sign_in_steps_total{method="google",step="started"}')).toBe(before + 1);

@@ -4,7 +4,7 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { languageRegistry, type LanguageEntry } from '@/lib/i18n/languages';
+import { languageRegistry, type LanguageEntry } from '@/lib/vocabulary/languages';
 
 /**
  * A language is added in one place (issue 35, item 11): a throw-away language `xq`, put into the
@@ -39,34 +39,34 @@ async function load<T>(modulePath: string, withThrowAway: boolean | LanguageEntr
   await jest.isolateModulesAsync(async () => {
     if (withThrowAway) {
       const added = withThrowAway === true ? THROW_AWAY : withThrowAway;
-      const actual = jest.requireActual<typeof import('@/lib/i18n/languages')>('@/lib/i18n/languages');
-      jest.doMock('@/lib/i18n/languages', () => ({ ...actual, languageRegistry: [...actual.languageRegistry, added] }));
+      const actual = jest.requireActual<typeof import('@/lib/vocabulary/languages')>('@/lib/vocabulary/languages');
+      jest.doMock('@/lib/vocabulary/languages', () => ({ ...actual, languageRegistry: [...actual.languageRegistry, added] }));
     }
     loaded = (await import(modulePath)) as T;
   });
-  jest.dontMock('@/lib/i18n/languages');
+  jest.dontMock('@/lib/vocabulary/languages');
   return loaded!;
 }
 
-type Routing = typeof import('@/lib/i18n/routing');
-type LanguageRouting = typeof import('@/lib/i18n/language-routing');
+type Routing = typeof import('@/lib/platform/i18n/routing');
+type LanguageRouting = typeof import('@/lib/platform/pages/language-routing');
 type LanguageLinks = typeof import('@/components/i18n/language-links');
 type Rules = typeof import('./message-style-rules');
 type NginxPage = typeof import('@/deploy/nginx/too-many-posts-page');
-type Configuration = typeof import('@/lib/config');
-type Links = typeof import('@/lib/links');
+type Configuration = typeof import('@/lib/platform/settings/config');
+type Links = typeof import('@/lib/platform/settings/links');
 
 describe('a throw-away language in the registry', () => {
   it('is a language of the routing: its paths are served and browsers that prefer it get it', async () => {
-    const shipped = await load<Routing>('@/lib/i18n/routing', false);
+    const shipped = await load<Routing>('@/lib/platform/i18n/routing', false);
     expect(shipped.isLanguage('xq')).toBe(false);
     expect(shipped.preferredLanguage('xq-XQ, de;q=0.5')).toBe('de');
 
-    const routing = await load<Routing>('@/lib/i18n/routing', true);
+    const routing = await load<Routing>('@/lib/platform/i18n/routing', true);
     expect(routing.languages).toContain('xq');
     expect(routing.routing.locales).toContain('xq');
     expect(routing.preferredLanguage('xq-XQ, de;q=0.5')).toBe('xq');
-    expect((await load<LanguageRouting>('@/lib/i18n/language-routing', true)).routeLanguage('/xq/mail-sent', 'de')).toEqual({ action: 'serve' });
+    expect((await load<LanguageRouting>('@/lib/platform/pages/language-routing', true)).routeLanguage('/xq/mail-sent', 'de')).toEqual({ action: 'serve' });
   });
 
   it('has a language link named in itself, and its word for "language" in the links’ label', async () => {
@@ -97,13 +97,13 @@ describe('a throw-away language in the registry', () => {
   });
 
   it('has a pricing page of its own, PRICING_URL_XQ, whose default is its registry entry\'s', async () => {
-    const shipped = await load<Configuration>('@/lib/config', false);
+    const shipped = await load<Configuration>('@/lib/platform/settings/config', false);
     const shippedConfig = shipped.parseConfig({});
     if (!shippedConfig.ok) throw new Error(shippedConfig.problems.join('\n'));
     expect(Object.keys(shippedConfig.config.links.pricing)).toEqual(SHIPPED_CODES);
 
-    const config = await load<Configuration>('@/lib/config', true);
-    const links = await load<Links>('@/lib/links', true);
+    const config = await load<Configuration>('@/lib/platform/settings/config', true);
+    const links = await load<Links>('@/lib/platform/settings/links', true);
     const byDefault = config.parseConfig({});
     const configured = config.parseConfig({ PRICING_URL_XQ: 'https://www.example.org/xq/tarifs' });
     if (!byDefault.ok || !configured.ok) throw new Error('the throw-away language\'s settings were refused');

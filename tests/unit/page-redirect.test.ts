@@ -1,4 +1,4 @@
-import { pagePath } from '@/lib/request/page-redirect';
+import { pagePath } from '@/lib/platform/request/page-redirect';
 
 describe('pagePath: where an action sends the browser', () => {
   it.each([

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { etagOf, inlineScriptHashes, readPrerenderedPages } from '@/lib/prerendered-pages';
+import { etagOf, inlineScriptHashes, readPrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { organisationOfTrayConfig } from '@/lib/arrival';
-import { clientAddressFrom } from '@/lib/request/client-address';
-import { organisationUrl, resolveRequestHost } from '@/lib/hosts';
-import { routeLanguage } from '@/lib/i18n/language-routing';
-import { languages, preferredLanguage } from '@/lib/i18n/routing';
-import { seal, unseal } from '@/lib/sealed';
-import { isAllowedRedirectUri } from '@/lib/sso/outcome';
-import { isValidDisplayName, isValidEmail, isValidInviteName } from '@/lib/validation';
+import { organisationOfTrayConfig } from '@/lib/flows/arrival';
+import { clientAddressFrom } from '@/lib/platform/request/client-address';
+import { organisationUrl, resolveRequestHost } from '@/lib/platform/request/hosts';
+import { routeLanguage } from '@/lib/platform/pages/language-routing';
+import { languages, preferredLanguage } from '@/lib/platform/i18n/routing';
+import { seal, unseal } from '@/lib/platform/sealed';
+import { isAllowedRedirectUri } from '@/lib/flows/sso/outcome';
+import { isValidDisplayName, isValidEmail, isValidInviteName } from '@/lib/vocabulary/validation';
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { STATIC_SECURITY_HEADERS } from '@/lib/security-headers';
+import { STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
 
 describe('proxy, when answering fails', () => {
   const saved = { ...process.env };
@@ -115,7 +115,7 @@ describe('proxy, for a form post larger than any real form', () => {
   }
 
   it('answers 413 before Next, which would answer 500 with an error line', async () => {
-    const { FORM_POST_MAX_BYTES } = await import('@/lib/form-post-limit');
+    const { FORM_POST_MAX_BYTES } = await import('@/lib/platform/pages/form-post-limit');
     expect((await post('/en', FORM_POST_MAX_BYTES + 1)).status).toBe(413);
     // The controls: a post of the largest size passes on, and so does one to an app's API, which is no form.
     expect((await post('/en', FORM_POST_MAX_BYTES)).status).not.toBe(413);

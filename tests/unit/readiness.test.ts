@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metricsExposition } from '@/lib/metrics';
-import { isReady } from '@/lib/readiness';
+import { metricsExposition } from '@/lib/platform/observability/metrics';
+import { isReady } from '@/lib/platform/observability/readiness';
 
 /**
  * Readiness is this instance's own (contracts section 8): a backend outage never takes pods out
@@ -60,7 +60,7 @@ describe('readiness', () => {
       const saved = process.env.BACKEND_URL;
       process.env.BACKEND_URL = 'not a url';
       try {
-        const { isReady: isReadyWithBadSettings } = await import('@/lib/readiness');
+        const { isReady: isReadyWithBadSettings } = await import('@/lib/platform/observability/readiness');
         expect(await isReadyWithBadSettings()).toBe(false);
       } finally {
         process.env.BACKEND_URL = saved;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seal, unseal } from '@/lib/sealed';
+import { seal, unseal } from '@/lib/platform/sealed';
 import { tampered } from './tampered-seal';
 
 // getConfig() reads this on first use.
@@ -45,10 +45,10 @@ describe('seal and unseal', () => {
 
   it('refuses a value sealed with another SESSION_SECRET', async () => {
     const sealed = await seal('sign-up', payload, 60);
-    let other: typeof import('@/lib/sealed') | undefined;
+    let other: typeof import('@/lib/platform/sealed') | undefined;
     await jest.isolateModulesAsync(async () => {
       process.env.SESSION_SECRET = 'another-secret-of-at-least-32-characters';
-      other = await import('@/lib/sealed');
+      other = await import('@/lib/platform/sealed');
     });
     // The reloaded module works with its own secret...
     await expect(other!.unseal('sign-up', await other!.seal('sign-up', payload, 60), signUp)).resolves.toEqual(payload);
@@ -58,18 +58,18 @@ describe('seal and unseal', () => {
 
   it('during a rotation, still opens values sealed with SESSION_SECRET_PREVIOUS, and seals only with the new one', async () => {
     const sealedBefore = await seal('sign-up', payload, 60);
-    let rotated: typeof import('@/lib/sealed') | undefined;
-    let withoutPrevious: typeof import('@/lib/sealed') | undefined;
+    let rotated: typeof import('@/lib/platform/sealed') | undefined;
+    let withoutPrevious: typeof import('@/lib/platform/sealed') | undefined;
     await jest.isolateModulesAsync(async () => {
       process.env.SESSION_SECRET = 'the-new-secret-of-at-least-32-characters';
       process.env.SESSION_SECRET_PREVIOUS = secret;
-      rotated = await import('@/lib/sealed');
-      (await import('@/lib/config')).getConfig(); // read the environment now, not on first use
+      rotated = await import('@/lib/platform/sealed');
+      (await import('@/lib/platform/settings/config')).getConfig(); // read the environment now, not on first use
     });
     await jest.isolateModulesAsync(async () => {
       delete process.env.SESSION_SECRET_PREVIOUS;
-      withoutPrevious = await import('@/lib/sealed');
-      (await import('@/lib/config')).getConfig();
+      withoutPrevious = await import('@/lib/platform/sealed');
+      (await import('@/lib/platform/settings/config')).getConfig();
     });
     process.env.SESSION_SECRET = secret;
     await expect(rotated!.unseal('sign-up', sealedBefore, signUp)).resolves.toEqual(payload);

@@ -1,11 +1,11 @@
-import { requestIdFrom } from '@/lib/request/id';
+import { requestIdFrom } from '@/lib/platform/request/id';
 import {
   ASSET_CONTENT_SECURITY_POLICY,
   createNonce,
   pageContentSecurityPolicy,
   pageContentSecurityPolicyWithNonce,
   STATIC_SECURITY_HEADERS,
-} from '@/lib/security-headers';
+} from '@/lib/platform/pages/security-headers';
 
 const targets = {
   protocol: 'https' as const,

@@ -1,5 +1,5 @@
 import { cookies, headers } from 'next/headers';
-import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
 
 /**
  * What a server action under test sees of its request, for test files that mock `next/headers`

@@ -1,21 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROCESS_SETTINGS as DOCUMENTED_PROCESS_SETTINGS, SETTINGS_REFERENCE_PATH, settingsReference } from '@/dev/settings-reference';
-import { settingsSchema } from '@/lib/config';
-import { languageRegistry } from '@/lib/i18n/languages';
+import { settingsSchema } from '@/lib/platform/settings/config';
+import { languageRegistry } from '@/lib/vocabulary/languages';
 import { PROCESS_SETTINGS } from './env-file';
 
 /**
  * The settings reference is generated from the configuration schema (issue 43, item 1;
  * contracts.md section 8): docs/settings.md is what `npm run settings-reference` writes, so a
- * setting, a default or a description changed in lib/config.ts without it fails here.
+ * setting, a default or a description changed in lib/platform/settings/config.ts without it fails here.
  */
 
 const written = readFileSync(join(process.cwd(), SETTINGS_REFERENCE_PATH), 'utf8');
 const rowOf = (markdown: string, name: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
 
 describe('docs/settings.md', () => {
-  it('is what npm run settings-reference writes from lib/config.ts now', () => {
+  it('is what npm run settings-reference writes from lib/platform/settings/config.ts now', () => {
     expect(written).toBe(settingsReference());
   });
 
@@ -40,8 +40,8 @@ describe('docs/settings.md', () => {
 
   it('differs from the file once the schema changes (the check can fail)', () => {
     jest.isolateModules(() => {
-      jest.doMock('@/lib/i18n/languages', () => {
-        const actual = jest.requireActual<typeof import('@/lib/i18n/languages')>('@/lib/i18n/languages');
+      jest.doMock('@/lib/vocabulary/languages', () => {
+        const actual = jest.requireActual<typeof import('@/lib/vocabulary/languages')>('@/lib/vocabulary/languages');
         const added = { ...actual.languageRegistry[0], code: 'xq', name: 'Xqish', pricingUrlDefault: 'https://www.example.com/xq/pricing' };
         return { ...actual, languageRegistry: [...actual.languageRegistry, added] };
       });
@@ -51,6 +51,6 @@ describe('docs/settings.md', () => {
       expect(rowOf(changed, 'PRICING_URL_XQ')).toContain('https://www.example.com/xq/pricing');
       expect(rowOf(written, 'PRICING_URL_XQ')).toBeUndefined();
     });
-    jest.dontMock('@/lib/i18n/languages');
+    jest.dontMock('@/lib/vocabulary/languages');
   });
 });

@@ -1,4 +1,4 @@
-import { loginPageOrder } from '@/lib/sign-in-method';
+import { loginPageOrder } from '@/lib/vocabulary/sign-in-method';
 
 describe('loginPageOrder', () => {
   it('offers e-mail first, then Google and Microsoft, when nothing or e-mail was used last', () => {

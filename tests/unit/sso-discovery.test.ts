@@ -1,9 +1,9 @@
 import { Authority, Logger, ProtocolMode as AuthorityProtocolMode } from '@azure/msal-common/node';
 import { ConfidentialClientApplication, ProtocolMode, type INetworkModule, type NetworkResponse } from '@azure/msal-node';
-import { DISCOVERY_MAX_AGE_MS, discover, DiscoveryIssuerMismatch, forgetDiscovery, issuerMatchesDiscoveryUrl, ProviderUnreachable, type Discovery } from '@/lib/sso/discovery';
-import { providerSignIn } from '@/lib/sso/provider-sign-in';
-import type { ProviderId } from '@/lib/sso/providers';
-import { isMicrosoftAuthorityHost, msalConfiguration } from '@/lib/sso/providers/microsoft-sign-in';
+import { DISCOVERY_MAX_AGE_MS, discover, DiscoveryIssuerMismatch, forgetDiscovery, issuerMatchesDiscoveryUrl, ProviderUnreachable, type Discovery } from '@/lib/flows/sso/providers/discovery';
+import { providerSignIn } from '@/lib/flows/sso/providers/provider-sign-in';
+import type { ProviderId } from '@/lib/vocabulary/providers';
+import { isMicrosoftAuthorityHost, msalConfiguration } from '@/lib/flows/sso/providers/microsoft';
 
 const discoveryUrl = (provider: ProviderId, issuerOrAuthority: string) => providerSignIn(provider).discoveryUrl(issuerOrAuthority);
 

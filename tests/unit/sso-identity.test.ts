@@ -1,11 +1,11 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IdTokenRejected, KEY_REFRESH_COOLDOWN_MS, providerKeySet, verifyIdToken } from '@/lib/sso/id-token';
-import type { IdentityPolicy } from '@/lib/sso/provider-contract';
-import { identityRefusal } from '@/lib/sso/provider-sign-in';
-import { providerErrorMessage, providerErrorName } from '@/lib/sso/provider-errors';
-import type { Discovery } from '@/lib/sso/discovery';
+import { IdTokenRejected, KEY_REFRESH_COOLDOWN_MS, providerKeySet, verifyIdToken } from '@/lib/flows/sso/providers/id-token';
+import type { IdentityPolicy } from '@/lib/flows/sso/providers/provider-contract';
+import { identityRefusal } from '@/lib/flows/sso/providers/provider-sign-in';
+import { providerErrorMessage, providerErrorName } from '@/lib/flows/sso/provider-errors';
+import type { Discovery } from '@/lib/flows/sso/providers/discovery';
 
 const anyone: IdentityPolicy = { googleHostedDomains: [], microsoftTenantIds: [] };
 const tenant = '9188040d-6c67-4c5b-b112-36a304b66dad';

@@ -1,9 +1,9 @@
 import { chooseOrganisation, leavePicker } from '@/components/sso/actions';
-import { ORGANISATION_NAME_MAX_LENGTH, offeredOrganisationSchema } from '@/lib/backend/auth';
-import type { RequestHost } from '@/lib/hosts';
-import { metricsExposition, type SignInStep } from '@/lib/metrics';
-import { readSsoOrganisations, writeSsoOrganisations } from '@/lib/sso/flow-state';
-import { organisationLabel } from '@/lib/sso/organisation-picker';
+import { ORGANISATION_NAME_MAX_LENGTH, offeredOrganisationSchema } from '@/lib/platform/backend/auth';
+import type { RequestHost } from '@/lib/platform/request/hosts';
+import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
+import { readSsoOrganisations, writeSsoOrganisations } from '@/lib/flows/sso/flow-state';
+import { organisationLabel } from '@/lib/flows/sso/organisation-picker';
 import { browserCookies, form, redirected } from './server-action-request';
 
 /**

@@ -1,7 +1,7 @@
-import { ProviderUnreachable } from '@/lib/sso/discovery';
-import { assertProviderAnswers, SILENCE_REMEMBERED_MS } from '@/lib/sso/provider-probe';
+import { ProviderUnreachable } from '@/lib/flows/sso/providers/discovery';
+import { assertProviderAnswers, SILENCE_REMEMBERED_MS } from '@/lib/flows/sso/providers/provider-probe';
 
-/** The reachability probe before a single sign-on start (lib/sso/provider-probe.ts). */
+/** The reachability probe before a single sign-on start (lib/flows/sso/providers/provider-probe.ts). */
 
 const realFetch = global.fetch;
 let fetchMock: jest.Mock;

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseConfig, type Config } from '@/lib/config';
-import { parseCookieHeader, type CookieAttributes } from '@/lib/cookies';
-import { readSsoFlow, writeSsoFlow, type SsoFlowState } from '@/lib/sso/flow-state';
-import type { RequestHost } from '@/lib/hosts';
-import { routeLanguage } from '@/lib/i18n/language-routing';
-import { loginPageOrder, signInMethod } from '@/lib/sign-in-method';
-import { providerSignIn } from '@/lib/sso/provider-sign-in';
-import { providerIds, providers, startSegment, type ProviderId } from '@/lib/sso/providers';
+import { parseConfig, type Config } from '@/lib/platform/settings/config';
+import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
+import { readSsoFlow, writeSsoFlow, type SsoFlowState } from '@/lib/flows/sso/flow-state';
+import type { RequestHost } from '@/lib/platform/request/hosts';
+import { routeLanguage } from '@/lib/platform/pages/language-routing';
+import { loginPageOrder, signInMethod } from '@/lib/vocabulary/sign-in-method';
+import { providerSignIn } from '@/lib/flows/sso/providers/provider-sign-in';
+import { providerIds, providers, startSegment, type ProviderId } from '@/lib/vocabulary/providers';
 
 /**
  * The provider registry (issue 17, item 3): one list that the buttons, the routes, the sealed
@@ -133,7 +133,7 @@ describe('the registry that the proxy, the cookies and the login page read', () 
     });
   }
 
-  it.each(['@/lib/sso/providers', '@/lib/i18n/language-routing', '@/lib/cookies', '@/lib/sign-in-method', '@/lib/backend/auth'])(
+  it.each(['@/lib/vocabulary/providers', '@/lib/platform/pages/language-routing', '@/lib/platform/cookies', '@/lib/vocabulary/sign-in-method', '@/lib/platform/backend/auth'])(
     '%s loads no identity provider library',
     async (modulePath) => {
       await expect(loadedUnderGuard(modulePath)).resolves.toBeUndefined();
@@ -141,6 +141,6 @@ describe('the registry that the proxy, the cookies and the login page read', () 
   );
 
   it('while the server side of single sign-on does (the guard works)', async () => {
-    await expect(loadedUnderGuard('@/lib/sso/provider-sign-in')).rejects.toThrow(/loaded/);
+    await expect(loadedUnderGuard('@/lib/flows/sso/providers/provider-sign-in')).rejects.toThrow(/loaded/);
   });
 });

@@ -1,9 +1,9 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { acceptedIssuers, IdTokenRejected, verifyIdToken } from '@/lib/sso/id-token';
-import { controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/sso/outcome';
-import { appStartRefusal, appStartRefusals } from '@/lib/sso/app-start';
-import { loginPageErrorMessage } from '@/lib/backend/error-catalogue';
-import type { Discovery } from '@/lib/sso/discovery';
+import { acceptedIssuers, IdTokenRejected, verifyIdToken } from '@/lib/flows/sso/providers/id-token';
+import { controlCentrePath, decideSsoOutcome, isAllowedRedirectUri } from '@/lib/flows/sso/outcome';
+import { appStartRefusal, appStartRefusals } from '@/lib/flows/sso/app-start';
+import { loginPageErrorMessage } from '@/lib/platform/backend/error-catalogue';
+import type { Discovery } from '@/lib/flows/sso/providers/discovery';
 
 const discovery: Discovery = {
   issuer: 'https://idp.example.com/tenant/v2.0',

@@ -1,4 +1,4 @@
-/** A sealed value (lib/sealed.ts, compact JWE) with one character of its ciphertext changed. */
+/** A sealed value (lib/platform/sealed.ts, compact JWE) with one character of its ciphertext changed. */
 export function tampered(sealed: string): string {
   const parts = sealed.split('.');
   const ciphertext = parts[3]!;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { siteWithTooManyPostsPage, tooManyPostsPage, tooManyPostsTexts } from '@/deploy/nginx/too-many-posts-page';
-import { languageRegistry } from '@/lib/i18n/languages';
+import { languageRegistry } from '@/lib/vocabulary/languages';
 
 const ROOT = process.cwd();
 const site = readFileSync(join(ROOT, 'deploy/nginx/desk-booking.conf'), 'utf8');

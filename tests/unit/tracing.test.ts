@@ -1,4 +1,4 @@
-import { traceHeaders, traceIdFor } from '@/lib/tracing';
+import { traceHeaders, traceIdFor } from '@/lib/platform/observability/tracing';
 
 describe('the trace of a request when no traces are exported', () => {
   it('is the request id itself when it has the form of a trace id: nginx\'s $request_id, or the app\'s own UUID', () => {

@@ -1,4 +1,4 @@
-import { deviceAppStore, deviceFamily } from '@/lib/request/user-agent';
+import { deviceAppStore, deviceFamily } from '@/lib/platform/request/user-agent';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const android = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

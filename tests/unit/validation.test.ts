@@ -5,7 +5,7 @@ import {
   isValidEmail,
   isValidInviteName,
   visibleCharacter,
-} from '@/lib/validation';
+} from '@/lib/vocabulary/validation';
 import { characterNamedInWords } from '@/components/invite/named-characters';
 
 describe('isValidEmail', () => {

@@ -1,4 +1,4 @@
-import { webmailFor } from '@/lib/webmail';
+import { webmailFor } from '@/lib/flows/email-sign-in/webmail';
 
 describe('webmailFor', () => {
   it.each([

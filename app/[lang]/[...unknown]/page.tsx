@@ -1,5 +1,5 @@
-import { redirectToPage } from '@/lib/request/page-redirect';
-import type { Language } from '@/lib/i18n/routing';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import type { Language } from '@/lib/platform/i18n/routing';
 
 /** Any other path in a language leads to the login page (docs/product.md, Languages). */
 export default async function UnknownPage({ params }: { params: Promise<{ lang: Language }> }) {

@@ -3,13 +3,13 @@ import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { performBooking } from '@/components/bookings/actions';
 import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
-import { parseCookieHeader, readCookie } from '@/lib/cookies';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { openAppHref } from '@/lib/booking-link';
-import { islandText } from '@/lib/i18n/island-text';
-import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
-import { isMobileRequest } from '@/lib/request/user-agent';
-import { headingAsTitle } from '@/lib/i18n/page-title';
+import { parseCookieHeader, readCookie } from '@/lib/platform/cookies';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { openAppHref } from '@/lib/flows/booking-link';
+import { islandText } from '@/lib/platform/i18n/island-text';
+import { firstValues, type LanguagePageProps } from '@/lib/platform/request/search-params';
+import { isMobileRequest } from '@/lib/platform/request/user-agent';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
 
 // The link's query is its credential: no referrer to other sites.
 const bookingTitle = headingAsTitle('bookings', 'heading', { referrer: 'same-origin' });

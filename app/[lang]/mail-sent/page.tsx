@@ -4,18 +4,18 @@ import { continueEmailSignIn, enterLinkCode, sendLinkAgain } from '@/components/
 import { LinkCodeForm } from '@/components/email-sign-in/link-code-form';
 import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { SendAgain } from '@/components/email-sign-in/send-again';
-import { loginPagePath } from '@/lib/base-path';
+import { loginPagePath } from '@/lib/platform/pages/base-path';
 import { SignInStatus } from '@/components/email-sign-in/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { emailSignInOfPage, LINK_CODE_ATTEMPTS, linkSentAgoMs, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/email-sign-in';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import type { Language } from '@/lib/i18n/routing';
-import { webmailFor } from '@/lib/webmail';
-import { headingAsTitle } from '@/lib/i18n/page-title';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { emailSignInOfPage, LINK_CODE_ATTEMPTS, linkSentAgoMs, SEND_AGAIN_LOCK_MS, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/flows/email-sign-in/email-sign-in';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { webmailFor } from '@/lib/flows/email-sign-in/webmail';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 
 const waitingTitle = headingAsTitle('mailSent', 'heading');
 const codeTitle = headingAsTitle('mailSent', 'codeHeading');

@@ -4,12 +4,12 @@ import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readSignUp } from '@/lib/email-sign-in';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import type { Language } from '@/lib/i18n/routing';
-import { headingAsTitle } from '@/lib/i18n/page-title';
-import { receivedCookies } from '@/lib/request/context';
-import { islandText } from '@/lib/i18n/island-text';
+import { readSignUp } from '@/lib/flows/email-sign-in/email-sign-in';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
+import { receivedCookies } from '@/lib/platform/request/context';
+import { islandText } from '@/lib/platform/i18n/island-text';
 
 export const generateMetadata = headingAsTitle('signUp', 'heading');
 

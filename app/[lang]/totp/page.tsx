@@ -4,10 +4,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 import { NoticePage } from '@/components/ui/notice-page';
-import { getConfig } from '@/lib/config';
-import type { Language } from '@/lib/i18n/routing';
-import { headingAsTitle } from '@/lib/i18n/page-title';
-import { deviceAppStore, type AppStore } from '@/lib/request/user-agent';
+import { getConfig } from '@/lib/platform/settings/config';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
+import { deviceAppStore, type AppStore } from '@/lib/platform/request/user-agent';
 
 export const generateMetadata = headingAsTitle('totp', 'heading');
 

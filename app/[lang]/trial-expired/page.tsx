@@ -1,8 +1,8 @@
 import { setRequestLocale } from 'next-intl/server';
 import { trialExpiredContent } from '@/components/trial-expired/trial-expired-content';
 import { TrialExpiredView } from '@/components/trial-expired/trial-expired-view';
-import type { Language } from '@/lib/i18n/routing';
-import { headingAsTitle } from '@/lib/i18n/page-title';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
 
 export const generateMetadata = headingAsTitle('trialExpired', 'heading');
 

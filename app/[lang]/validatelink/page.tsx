@@ -1,17 +1,17 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in/confirm-link-action';
-import { linkConfirmationErrors } from '@/lib/backend/error-catalogue';
+import { linkConfirmationErrors } from '@/lib/platform/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { declineTicketFor, emailSignInOfPage, isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, signInLinkQuery, type LinkRequest } from '@/lib/email-sign-in';
-import { redirectToPage } from '@/lib/request/page-redirect';
-import { islandText } from '@/lib/i18n/island-text';
-import { isLanguage } from '@/lib/i18n/routing';
-import { receivedCookies } from '@/lib/request/context';
-import type { LanguagePageProps } from '@/lib/request/search-params';
-import { browserNames, systemNames } from '@/lib/request/user-agent';
-import { isValidEmail } from '@/lib/validation';
+import { declineTicketFor, emailSignInOfPage, isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, signInLinkQuery, type LinkRequest } from '@/lib/flows/email-sign-in/email-sign-in';
+import { redirectToPage } from '@/lib/platform/request/page-redirect';
+import { islandText } from '@/lib/platform/i18n/island-text';
+import { isLanguage } from '@/lib/platform/i18n/routing';
+import { receivedCookies } from '@/lib/platform/request/context';
+import type { LanguagePageProps } from '@/lib/platform/request/search-params';
+import { browserNames, systemNames } from '@/lib/platform/request/user-agent';
+import { isValidEmail } from '@/lib/vocabulary/validation';
 
 /** "Asked for 3 minutes ago, from Firefox on Windows.", in the page's language. */
 async function askedAtText({ askedAt, device }: LinkRequest): Promise<string> {

@@ -1,4 +1,4 @@
-import { isReady } from '@/lib/readiness';
+import { isReady } from '@/lib/platform/observability/readiness';
 
 export async function GET() {
   const ready = await isReady();

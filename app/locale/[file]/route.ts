@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isLanguage, languages } from '@/lib/i18n/routing';
+import { isLanguage, languages } from '@/lib/platform/i18n/routing';
 
 /**
  * The dictionaries as JSON (docs/product.md, Languages): `/login/locale/{lang}.json`. Read from the

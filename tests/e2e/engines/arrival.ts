@@ -9,7 +9,7 @@ function cookiesReceived(window: Window): Promise<string[]> {
 
 /**
  * The person landed on the organisation, and its host received every cookie of the hand-off
- * (lib/hand-off.ts; organisation-domain in lib/cookies.ts) from this engine, and none of the login
+ * (lib/flows/hand-off.ts; organisation-domain in lib/platform/cookies.ts) from this engine, and none of the login
  * host's own. `currentUser` comes with a sign-in by e-mail, which knows the address.
  */
 export async function expectHandedOff(window: Window, subDomain: string, method: 'email' | 'provider' = 'email'): Promise<void> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { backendCalls } from './backend.ts';
-import { languageRegistry, type Language } from '../../../lib/i18n/languages.ts';
+import { languageRegistry, type Language } from '../../../lib/vocabulary/languages.ts';
 import { IDENTITY_PROVIDER_ORIGIN } from './environment.ts';
 
 /** What the single sign-on specs share: the start's address, the messages, and who reached ssoLogin. */

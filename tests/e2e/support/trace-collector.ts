@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 
 /**
  * Stands in for an OpenTelemetry collector: takes OTLP/HTTP exports in JSON, as the app's
- * exporter sends them (lib/tracing.ts), and keeps which traces and services they named.
+ * exporter sends them (lib/platform/observability/tracing.ts), and keeps which traces and services they named.
  */
 export type TraceCollector = { traceIds(): string[]; serviceNames(): string[]; stop(): Promise<void> };
 

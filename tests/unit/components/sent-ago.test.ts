@@ -1,5 +1,5 @@
 import { sentAgoText } from '@/components/email-sign-in/sent-ago';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { LoginScreen } from '@/components/email-sign-in/login-screen';
-import type { Language } from '@/lib/i18n/routing';
-import { LAST_USED_NONE, lastUsedVariants, type LastUsedVariant } from '@/lib/login-page-variant';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { LAST_USED_NONE, lastUsedVariants, type LastUsedVariant } from '@/lib/platform/pages/login-page-variant';
 
 /**
  * The login page as most browsers get it, prerendered once per language and last-used method

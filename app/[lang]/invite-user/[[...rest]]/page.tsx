@@ -5,13 +5,13 @@ import { InviteForm } from '@/components/invite/invite-form';
 import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 import { EmailAddress } from '@/components/ui/email-address';
 import { NoticePage } from '@/components/ui/notice-page';
-import { argumentMarker } from '@/lib/i18n/argument-marker';
-import { islandText } from '@/lib/i18n/island-text';
-import { headingAsTitle } from '@/lib/i18n/page-title';
-import { invitationOfLink, invitingOrganisation, isCompleteInvitation } from '@/lib/invitation';
-import { getConfig } from '@/lib/config';
-import { firstValues, type LanguagePageProps } from '@/lib/request/search-params';
-import { isValidEmail } from '@/lib/validation';
+import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
+import { islandText } from '@/lib/platform/i18n/island-text';
+import { headingAsTitle } from '@/lib/platform/i18n/page-title';
+import { invitationOfLink, invitingOrganisation, isCompleteInvitation } from '@/lib/flows/invitation';
+import { getConfig } from '@/lib/platform/settings/config';
+import { firstValues, type LanguagePageProps } from '@/lib/platform/request/search-params';
+import { isValidEmail } from '@/lib/vocabulary/validation';
 
 // The invite link's query is its credential: no referrer to other sites.
 const invitationTitle = headingAsTitle('invite', 'heading', { referrer: 'same-origin' });

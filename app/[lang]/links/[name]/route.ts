@@ -1,8 +1,8 @@
-import { getConfig } from '@/lib/config';
-import { isLanguage } from '@/lib/i18n/routing';
-import { configuredLink, linkName } from '@/lib/links';
+import { getConfig } from '@/lib/platform/settings/config';
+import { isLanguage } from '@/lib/platform/i18n/routing';
+import { configuredLink, linkName } from '@/lib/platform/settings/links';
 
-/** A screen's outbound link (lib/links.ts): to the address the running server is configured with. */
+/** A screen's outbound link (lib/platform/settings/links.ts): to the address the running server is configured with. */
 export async function GET(_request: Request, { params }: { params: Promise<{ lang: string; name: string }> }) {
   const { lang, name } = await params;
   const parsed = linkName.safeParse(name);

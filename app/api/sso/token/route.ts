@@ -1,11 +1,11 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { requestLogger } from '@/lib/logger';
-import { SharedStateUnavailable } from '@/lib/fleet-state';
-import { redeemAppCode } from '@/lib/sso/app-code';
+import { requestLogger } from '@/lib/platform/observability/logger';
+import { SharedStateUnavailable } from '@/lib/platform/shared-store';
+import { redeemAppCode } from '@/lib/flows/sso/app-code';
 
 /**
- * Where an app redeems the one-time code a sign-in sent to its `redirect_uri` (lib/sso/app-code.ts),
+ * Where an app redeems the one-time code a sign-in sent to its `redirect_uri` (lib/flows/sso/app-code.ts),
  * with the `code_verifier` of the challenge it started with: form-encoded as an OAuth token request,
  * or JSON. Answers `{token, subDomain}` once; anything else is `invalid_grant`, saying nothing of why,
  * but for a store that cannot tell whether the code was redeemed: `temporarily_unavailable`, to retry.

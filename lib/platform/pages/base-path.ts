@@ -1,0 +1,9 @@
+import type { Language } from '@/lib/platform/i18n/routing';
+
+/** Where the app is served: next.config.mjs's `basePath`, and the start of every path it writes. */
+export const BASE_PATH = '/login';
+
+/** The login page in a language: where every way back leads. */
+export function loginPagePath(language: Language): string {
+  return `${BASE_PATH}/${language}`;
+}
