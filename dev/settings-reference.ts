@@ -1,9 +1,10 @@
-// docs/settings.md, written from the configuration schema of lib/platform/settings/config.ts and the descriptions
+// docs/settings.md, written from the configuration schema of lib/platform/settings/schema.ts and the descriptions
 // beside it (`npm run settings-reference`); tests/unit/settings-reference.test.ts fails when the
 // file and the schema differ.
 import type { z } from 'zod';
 import { languageRegistry } from '../lib/vocabulary/languages.ts';
-import { pricingSettingDescription, pricingSettingOf, SETTING_DESCRIPTIONS, settingsSchema, type SettingDescription, type SettingName } from '../lib/platform/settings/config.ts';
+import { pricingSettingDescription, SETTING_DESCRIPTIONS, type SettingDescription } from '../lib/platform/settings/descriptions.ts';
+import { pricingSettingOf, settingsSchema, type SettingName } from '../lib/platform/settings/schema.ts';
 
 export const SETTINGS_REFERENCE_PATH = 'docs/settings.md';
 
@@ -67,7 +68,7 @@ export function settingsReference(): string {
   return [
     '# Settings',
     '',
-    '<!-- Written by `npm run settings-reference` from lib/platform/settings/config.ts (the schema, SETTING_DESCRIPTIONS and the',
+    '<!-- Written by `npm run settings-reference` from lib/platform/settings/ (schema.ts, the descriptions of descriptions.ts and the',
     '     language registry); tests/unit/settings-reference.test.ts fails when this file and the schema differ. -->',
     '',
     'Every setting is read from the environment at start-up and parsed once with zod (`lib/platform/settings/config.ts`).',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subDomainSchema } from '@/lib/platform/backend/client';
-import { INVITATION_FIELDS_SET_BY_APP, INVITATION_FORWARDED_FIELDS_MAX } from '@/lib/platform/settings/config';
+import { INVITATION_FIELDS_SET_BY_APP, INVITATION_FORWARDED_FIELDS_MAX } from '@/lib/platform/settings/schema';
 
 /**
  * What the invitation page reads from an invitation link's query, which is whatever its holder

@@ -1,4 +1,5 @@
-import { parseConfig, settingsSchema } from '@/lib/platform/settings/config';
+import { parseConfig } from '@/lib/platform/settings/config';
+import { settingsSchema } from '@/lib/platform/settings/schema';
 import { PROCESS_SETTINGS, parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 
 // The schema's keys: exactly the names the app reads, with nothing to keep in step by hand.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROCESS_SETTINGS as DOCUMENTED_PROCESS_SETTINGS, SETTINGS_REFERENCE_PATH, settingsReference } from '@/dev/settings-reference';
-import { settingsSchema } from '@/lib/platform/settings/config';
+import { settingsSchema } from '@/lib/platform/settings/schema';
 import { languageRegistry } from '@/lib/vocabulary/languages';
 import { PROCESS_SETTINGS } from './env-file';
 
