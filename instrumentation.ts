@@ -8,7 +8,7 @@ export async function register() {
     await startTracing(getConfig().traces);
     const [{ logger }, { describeFleetState }, { startMetricsServer }] = await Promise.all([
       import('@/lib/platform/observability/logger'),
-      import('@/lib/platform/shared-store'),
+      import('@/lib/platform/shared-store/store'),
       import('@/lib/platform/observability/metrics-server'),
     ]);
     // Next may register twice in one process (two bundles of this file); an administrator reads each warning once.

@@ -18,7 +18,7 @@ const nextConfig = {
   // No next/image here: the native image libraries stay out of the standalone server.
   images: { unoptimized: true },
   outputFileTracingExcludes: { '*': ['node_modules/sharp/**', 'node_modules/@img/**'] },
-  // lib/platform/shared-store.ts's libraries are loaded by Node, not bundled once per layer: one Redis
+  // lib/platform/shared-store/'s libraries are loaded by Node, not bundled once per layer: one Redis
   // client and one set of classes per process.
   serverExternalPackages: ['ioredis', 'rate-limiter-flexible'],
   poweredByHeader: false,

@@ -2,7 +2,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { LoginScreen } from '@/components/email-sign-in/login-screen';
 import { loginPageErrorMessage, loginPageMessageTone } from '@/lib/platform/backend/error-catalogue';
 import { addressForPeople } from '@/lib/vocabulary/email-address';
-import { readKeptAddress } from '@/lib/flows/email-sign-in/email-sign-in';
+import { readKeptAddress } from '@/lib/flows/email-sign-in/wait';
 import { receivedCookies } from '@/lib/platform/request/context';
 import type { LanguagePageProps } from '@/lib/platform/request/search-params';
 import { readLastSignInMethod } from '@/lib/platform/pages/login-page-variant';

@@ -3,7 +3,9 @@
 import { verifyUser } from '@/lib/platform/backend/auth';
 import { verifyUserOutcome, type BackendFailure } from '@/lib/platform/backend/error-catalogue';
 import { clearCookie, mintDeviceId } from '@/lib/platform/cookies';
-import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, keepAddress, readEmailSignIn, releaseLinkLock, readSignUp, SEND_AGAIN_LOCK_MS, startWaitingForLink, takeLinkLock, writeSignUp } from '@/lib/flows/email-sign-in/email-sign-in';
+import { releaseLinkLock, SEND_AGAIN_LOCK_MS, takeLinkLock } from '@/lib/flows/email-sign-in/link-lock';
+import { readSignUp, writeSignUp } from '@/lib/flows/email-sign-in/sign-up';
+import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, keepAddress, readEmailSignIn, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField, formLanguage } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';

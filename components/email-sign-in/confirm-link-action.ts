@@ -4,7 +4,10 @@ import { redirect as redirectOutside } from 'next/navigation';
 import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
 import type { LinkConfirmationError } from '@/lib/platform/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/platform/cookies';
-import { declineLinkOfTicket, isLinkDeclined, linkCodeFor, timedFromWait, readEmailSignIn, rememberLinkConfirmedHere, rememberSignedInWithLink, signInLinkQuery } from '@/lib/flows/email-sign-in/email-sign-in';
+import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
+import { declineLinkOfTicket, isLinkDeclined } from '@/lib/flows/email-sign-in/link-requests';
+import { rememberSignedInWithLink, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
+import { timedFromWait, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib/flows/email-sign-in/wait';
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
 import { formField } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
@@ -98,7 +101,7 @@ export async function confirmSignInLink(
  * "I did not ask for this", before or after confirming: the link shows and takes no code from now
  * on, in the whole fleet, and the browser that asked for it stops waiting. A form post, never a
  * GET, so that a mail scanner following links declines nothing; it carries the ticket the page
- * sealed for its link (lib/flows/email-sign-in/email-sign-in.ts), so it declines that link and no other.
+ * sealed for its link (lib/flows/email-sign-in/link-requests.ts), so it declines that link and no other.
  */
 export async function declineSignInLink(language: string, ticket: unknown): Promise<void> {
   const locale = isLanguage(language) ? language : defaultLanguage;

@@ -7,7 +7,8 @@ import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from 
 import { formField } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { mintDeviceId } from '@/lib/platform/cookies';
-import { releaseLinkLock, startWaitingForLink, takeLinkLock } from '@/lib/flows/email-sign-in/email-sign-in';
+import { releaseLinkLock, takeLinkLock } from '@/lib/flows/email-sign-in/link-lock';
+import { startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import { defaultLanguage, isLanguage } from '@/lib/platform/i18n/routing';
 import { requestContext } from '@/lib/platform/request/context';
 import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/vocabulary/validation';

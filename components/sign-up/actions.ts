@@ -3,7 +3,8 @@
 import { createUser } from '@/lib/platform/backend/auth';
 import { accountCreationOutcome } from '@/lib/platform/backend/error-catalogue';
 import { clearCookie } from '@/lib/platform/cookies';
-import { readSignUp, startWaitingForLink } from '@/lib/flows/email-sign-in/email-sign-in';
+import { readSignUp } from '@/lib/flows/email-sign-in/sign-up';
+import { startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import { formField, formLanguage } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { errorText } from '@/lib/platform/i18n/error-text';

@@ -64,7 +64,7 @@ const faults: { mode: FaultMode; message: string }[] = [
 const BACKEND_TIMEOUT_MS = 5_000;
 /** The rest of a round trip on a busy machine; well below the 15 s a "slow" backend holds its answer. */
 const MARGIN_MS = 6_000;
-/** lib/flows/email-sign-in/email-sign-in.ts: how often the mail-sent view asks. */
+/** lib/flows/email-sign-in/wait.ts: how often the mail-sent view asks. */
 const POLL_INTERVAL_MS = 5_000;
 
 async function setBackendFault(request: APIRequestContext, mode: FaultMode | 'none') {

@@ -37,7 +37,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  // How long Redis took to answer under this run's load: the measurements behind CALL_TIMEOUT_MS (lib/platform/shared-store.ts).
+  // How long Redis took to answer under this run's load: the measurements behind CALL_TIMEOUT_MS (lib/platform/shared-store/).
   const histograms = await Promise.all(
     (deployment?.instances ?? []).map(async (instance) =>
       (await (await fetch(`http://127.0.0.1:${instance.metricsPort}/metrics`)).text()).split('\n').filter((line) => line.startsWith('desk_login_shared_state_call_duration_seconds')),

@@ -8,7 +8,7 @@ import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
 /** The mail-sent view as a person reads it: the address, "send again" and its caption, the way back, the time since the link. */
 
-/** lib/flows/email-sign-in/email-sign-in.ts: the server refuses "send again" for this long after a link, on its own clock. */
+/** lib/flows/email-sign-in/link-lock.ts: the server refuses "send again" for this long after a link, on its own clock. */
 const SEND_AGAIN_LOCK_MS = 30_000;
 
 function unique(): string {

@@ -1,7 +1,8 @@
 import { redirect } from 'next/navigation';
 import { chooseAnotherAddress, requestSignInLink, sendLinkAgain } from '@/components/email-sign-in/actions';
 import { verifyUser } from '@/lib/platform/backend/auth';
-import { readEmailSignIn, readKeptAddress, readSignUp, startWaitingForLink } from '@/lib/flows/email-sign-in/email-sign-in';
+import { readSignUp } from '@/lib/flows/email-sign-in/sign-up';
+import { readEmailSignIn, readKeptAddress, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import type { RequestHost } from '@/lib/platform/request/hosts';
 import { metricsExposition } from '@/lib/platform/observability/metrics';
 import { browserCookies, form, redirected } from './server-action-request';

@@ -3,25 +3,15 @@ import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-actio
 import { CONFIRM_FIELD } from '@/components/email-sign-in/confirmation-field';
 import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
-import {
-  checkEmailSignIn,
-  continueWithLinkCode,
-  declineLinkOfTicket,
-  declineTicketFor,
-  isLinkDeclined,
-  linkRequestOf,
-  linkCodeFor,
-  linkVerdictBeforeCheck,
-  readEmailSignIn,
-  releaseLinkLock,
-  rememberLinkConfirmedHere,
-  startWaitingForLink,
-  takeLinkLock,
-} from '@/lib/flows/email-sign-in/email-sign-in';
+import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
+import { releaseLinkLock, takeLinkLock } from '@/lib/flows/email-sign-in/link-lock';
+import { declineLinkOfTicket, declineTicketFor, isLinkDeclined, linkRequestOf } from '@/lib/flows/email-sign-in/link-requests';
+import { linkVerdictBeforeCheck } from '@/lib/flows/email-sign-in/opened-link';
+import { checkEmailSignIn, continueWithLinkCode, readEmailSignIn, rememberLinkConfirmedHere, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import type { RequestHost } from '@/lib/platform/request/hosts';
 import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
 
-/** The e-mail wait (lib/flows/email-sign-in/email-sign-in.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
+/** The e-mail wait (lib/flows/email-sign-in/wait.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
 
 jest.mock('next/headers', () => ({ headers: jest.fn(), cookies: jest.fn() }));
 jest.mock('@/lib/platform/backend/auth', () => ({ isValidId: jest.fn(), isValidLink: jest.fn() }));

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 
 /**
- * The fleet's limits when Redis does not answer (lib/platform/shared-store.ts): a port on loopback that
+ * The fleet's limits when Redis does not answer (lib/platform/shared-store/): a port on loopback that
  * nothing listens on, so every call meets a real refused connection and the call timeout. With
  * Redis answering, tests/e2e/fleet.spec.ts runs them across two instances.
  */
@@ -26,11 +26,11 @@ async function sample(series: string): Promise<number> {
 }
 
 describe('a shared limit with Redis unreachable', () => {
-  let fleet: typeof import('@/lib/platform/shared-store');
+  let fleet: typeof import('@/lib/platform/shared-store/store');
 
   beforeAll(async () => {
     process.env.REDIS_URL = `redis://127.0.0.1:${await closedPort()}`;
-    fleet = await import('@/lib/platform/shared-store');
+    fleet = await import('@/lib/platform/shared-store/store');
   });
 
   afterAll(async () => {
@@ -70,7 +70,7 @@ describe('an outage as the operator sees it', () => {
     process.env.REDIS_URL = `redis://127.0.0.1:${await closedPort()}`;
     const { logger } = await import('@/lib/platform/observability/logger');
     const warn = jest.spyOn(logger(), 'warn');
-    const fleet = await import('@/lib/platform/shared-store');
+    const fleet = await import('@/lib/platform/shared-store/store');
     const outagesBefore = await sample('desk_login_shared_state_outages_total');
     const callsBefore = await sample('desk_login_shared_state_unavailable_total{limit="backend_checks",then="per-process"}');
 
@@ -95,7 +95,7 @@ describe('a shared limit without REDIS_URL', () => {
     jest.resetModules();
     delete process.env.REDIS_URL;
     delete (globalThis as Record<symbol, unknown>)[Symbol.for('desk-login:fleet-store')];
-    const fleet = await import('@/lib/platform/shared-store');
+    const fleet = await import('@/lib/platform/shared-store/store');
     expect(fleet.describeFleetState()).toMatch(/^REDIS_URL is not set: .* per process/);
     const once = fleet.sharedLimit('app_codes', { points: 1, durationSeconds: 60, whenUnreachable: 'per-process' });
     await expect(once.spend('code-1')).resolves.toMatchObject({ allowed: true });
@@ -112,7 +112,7 @@ describe('the time bound of a call to Redis', () => {
     const socket = connect((server.address() as AddressInfo).port, '127.0.0.1').on('error', () => undefined);
     const reply = new Promise<string>((resolve) => socket.once('data', (data) => resolve(data.toString())));
     await new Promise((resolve) => socket.once('connect', resolve));
-    const { withinCallTimeout } = await import('@/lib/platform/shared-store');
+    const { withinCallTimeout } = await import('@/lib/platform/shared-store/store');
     const bounded = withinCallTimeout(reply);
     socket.write('PING\r\n');
     // Busy past the bound: the reply has arrived, but nothing has looked at it yet.
@@ -132,7 +132,7 @@ describe('the time bound of a call to Redis', () => {
   });
 
   it('gives up on a call that has no answer within its budget', async () => {
-    const { CALL_TIMEOUT_MS } = await import('@/lib/platform/shared-store');
+    const { CALL_TIMEOUT_MS } = await import('@/lib/platform/shared-store/store');
     const started = performance.now();
     await expect((await replyWhileBusy(false, 0)).bounded).rejects.toThrow(`Redis did not answer within ${CALL_TIMEOUT_MS} ms`);
     expect(performance.now() - started).toBeLessThan(CALL_TIMEOUT_MS + 1_000);

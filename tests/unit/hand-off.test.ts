@@ -1,7 +1,8 @@
 import { cookies, headers } from 'next/headers';
 import { isValidId } from '@/lib/platform/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
-import { checkEmailSignIn, continueWithLinkCode, linkCodeFor, readEmailSignIn, startWaitingForLink, timedFromWait } from '@/lib/flows/email-sign-in/email-sign-in';
+import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
+import { checkEmailSignIn, continueWithLinkCode, readEmailSignIn, startWaitingForLink, timedFromWait } from '@/lib/flows/email-sign-in/wait';
 import { earnedDeviceId, forgetThisBrowser, handOffToOrganisation, readLastLogin, writeOrganisationSignIn } from '@/lib/flows/hand-off';
 import type { RequestHost } from '@/lib/platform/request/hosts';
 import { metricsExposition } from '@/lib/platform/observability/metrics';

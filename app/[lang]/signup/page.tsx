@@ -4,7 +4,7 @@ import { createAccount } from '@/components/sign-up/actions';
 import { SignUpForm } from '@/components/sign-up/sign-up-form';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ViewHeading } from '@/components/ui/view-heading';
-import { readSignUp } from '@/lib/flows/email-sign-in/email-sign-in';
+import { readSignUp } from '@/lib/flows/email-sign-in/sign-up';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { headingAsTitle } from '@/lib/platform/i18n/page-title';

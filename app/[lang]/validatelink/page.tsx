@@ -4,7 +4,9 @@ import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in
 import { linkConfirmationErrors } from '@/lib/platform/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { declineTicketFor, emailSignInOfPage, isLinkDeclined, linkRequestOf, linkVerdictBeforeCheck, signInLinkQuery, type LinkRequest } from '@/lib/flows/email-sign-in/email-sign-in';
+import { declineTicketFor, isLinkDeclined, linkRequestOf, type LinkRequest } from '@/lib/flows/email-sign-in/link-requests';
+import { linkVerdictBeforeCheck, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
+import { emailSignInOfPage } from '@/lib/flows/email-sign-in/wait';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { islandText } from '@/lib/platform/i18n/island-text';
 import { isLanguage } from '@/lib/platform/i18n/routing';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { sharedLimit } from '@/lib/platform/shared-store';
+import { sharedLimit } from '@/lib/platform/shared-store/store';
 import { seal, unseal } from '@/lib/platform/sealed';
 
 /**
@@ -36,7 +36,7 @@ export function codeChallengeOf(codeVerifier: string): string {
 }
 
 /**
- * Each code redeems once in the whole fleet (lib/platform/shared-store.ts), marked until it would expire
+ * Each code redeems once in the whole fleet (lib/platform/shared-store/), marked until it would expire
  * anyway. While the store cannot say whether it was redeemed, it is not: the app is told to try
  * again (SharedStateUnavailable), and a mark Redis makes after that is taken back.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sharedLimit } from '@/lib/platform/shared-store';
+import { sharedLimit } from '@/lib/platform/shared-store/store';
 import { loginPagePath } from '@/lib/platform/pages/base-path';
 import { clearCookie, sealedCookie, SSO_FLOW_LIFETIME_SECONDS, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
 import type { RequestHost } from '@/lib/platform/request/hosts';

@@ -1,5 +1,5 @@
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS, SSO_FLOW_LIFETIME_SECONDS } from '@/lib/platform/cookies';
-import { sharedLimit } from '@/lib/platform/shared-store';
+import { sharedLimit } from '@/lib/platform/shared-store/store';
 import { countSignInStep, observeSignInDuration, type SignInDurationMethod, type SignInStep } from '@/lib/platform/observability/metrics';
 import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
 
@@ -9,7 +9,7 @@ import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
  * and carried to the picker. Both the waiting tab and the link's tab hand one link off, and so
  * do the code and the browser that showed it: the step is counted by whichever comes first in
  * the fleet. Without Redis, once per process. The store keeps only a keyed digest of the
- * attempt's name (lib/platform/shared-store.ts).
+ * attempt's name (lib/platform/shared-store/).
  */
 
 /** Every step of an attempt is reached within its link's or its flow's life. */

@@ -159,7 +159,7 @@ export function settingsSchema(production: boolean) {
       .regex(/^[1-9][0-9]*$/, { error: 'must be a whole number of at least 1: the reverse proxies in front of the app (nginx alone: 1)' })
       .transform(Number)
       .default(1),
-    // Where the fleet keeps its limits and one-time codes (lib/platform/shared-store.ts); unset: per process.
+    // Where the fleet keeps its limits and one-time codes (lib/platform/shared-store/); unset: per process.
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     REDIS_KEY_PREFIX: z
       .string()

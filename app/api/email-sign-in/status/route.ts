@@ -1,4 +1,4 @@
-import { checkEmailSignIn } from '@/lib/flows/email-sign-in/email-sign-in';
+import { checkEmailSignIn } from '@/lib/flows/email-sign-in/wait';
 
 /** Polled by the mail-sent view; completes the hand-off once the link has been opened. */
 export async function GET() {

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { requestLogger } from '@/lib/platform/observability/logger';
-import { SharedStateUnavailable } from '@/lib/platform/shared-store';
+import { SharedStateUnavailable } from '@/lib/platform/shared-store/store';
 import { redeemAppCode } from '@/lib/flows/sso/app-code';
 
 /**

@@ -93,7 +93,7 @@ type FleetStore = {
 /** What a process keeps for Redis in memory, per limit or note: beyond it, the expired and then the oldest go. */
 const KEPT_IN_MEMORY_MAX = 10_000;
 
-function makeRoom<T>(kept: Map<string, T>, expired: (value: T) => boolean): void {
+export function makeRoom<T>(kept: Map<string, T>, expired: (value: T) => boolean): void {
   if (kept.size < KEPT_IN_MEMORY_MAX) return;
   for (const [key, value] of kept) if (expired(value)) kept.delete(key);
   for (const key of kept.keys()) {
@@ -105,7 +105,7 @@ function makeRoom<T>(kept: Map<string, T>, expired: (value: T) => boolean): void
 /** One per process, however many bundles of this file Next loads. */
 const STORE = Symbol.for('desk-login:fleet-store');
 
-function fleetStore(): FleetStore {
+export function fleetStore(): FleetStore {
   const holder = globalThis as { [STORE]?: FleetStore };
   holder[STORE] ??= { redis: connect(), memory: new Map(), shared: new Map(), pending: new Map(), outage: undefined };
   return holder[STORE];
@@ -143,7 +143,7 @@ export function describeFleetState(): string {
  * and cannot test a guess. Under SESSION_SECRET alone: a rotation starts the counts afresh, as a
  * restart does.
  */
-function storedKey(name: SharedLimitName, subject: string): string {
+export function storedKey(name: SharedLimitName, subject: string): string {
   return digest('shared-store', `${name}\u0000${subject}`).toString('base64url');
 }
 
@@ -160,14 +160,14 @@ function unreachable(error: unknown): void {
 }
 
 /** A call went on without Redis: counted by limit, and in the outage it belongs to. */
-function unanswered(name: SharedLimitName, then: WhenUnreachable, error: unknown): void {
+export function unanswered(name: SharedLimitName, then: WhenUnreachable, error: unknown): void {
   countSharedStateUnavailable(name, then);
   unreachable(error);
   fleetStore().outage!.calls++;
 }
 
 /** Redis answered: an outage, if there was one, is over, and what it missed is written. */
-function answered(): void {
+export function answered(): void {
   const store = fleetStore();
   if (!store.outage) return;
   const { since, calls } = store.outage;
@@ -305,50 +305,3 @@ export function sharedLimit(name: SharedLimitName, rule: SharedLimitRule) {
 }
 
 export type SharedLimit = ReturnType<typeof sharedLimit>;
-
-/**
- * A short fact of the fleet, such as when and from what kind of device a link was asked for: kept
- * `ttlSeconds` in Redis (per process while Redis does not answer), read by whichever instance
- * serves the next step. Never a secret: the value is readable by anyone who can read Redis.
- */
-export function sharedNotes(name: SharedLimitName, ttlSeconds: number) {
-  type Note = { value: string; expiresAt: number };
-  const local = new Map<string, Note>();
-
-  function remember(key: string, value: string): void {
-    makeRoom(local, (note) => note.expiresAt <= Date.now());
-    local.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
-  }
-  function recall(key: string): string | undefined {
-    const note = local.get(key);
-    return note && note.expiresAt > Date.now() ? note.value : undefined;
-  }
-
-  return {
-    async write(subject: string, value: string): Promise<void> {
-      const { redis } = fleetStore();
-      const key = storedKey(name, subject);
-      if (!redis) return remember(key, value);
-      try {
-        await withinCallTimeout(redis.set(`${name}:${key}`, value, 'EX', ttlSeconds));
-        answered();
-      } catch (error) {
-        unanswered(name, 'per-process', error);
-        remember(key, value);
-      }
-    },
-    async read(subject: string): Promise<string | undefined> {
-      const { redis } = fleetStore();
-      const key = storedKey(name, subject);
-      if (!redis) return recall(key);
-      try {
-        const value = await withinCallTimeout(redis.get(`${name}:${key}`));
-        answered();
-        return value ?? recall(key);
-      } catch (error) {
-        unanswered(name, 'per-process', error);
-        return recall(key);
-      }
-    },
-  };
-}

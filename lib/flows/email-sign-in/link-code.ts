@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import { EMAIL_SIGN_IN_LIFETIME_SECONDS } from '@/lib/platform/cookies';
+import { digests } from '@/lib/platform/sealed';
+import { sharedLimit } from '@/lib/platform/shared-store/store';
+
+/**
+ * The six digits that carry a link confirmed in one browser over to the browser that asked for
+ * it, and the tries the fleet allows for them.
+ */
+
+/** Wrong codes a wait survives; the fifth ends it. */
+export const LINK_CODE_ATTEMPTS = 5;
+
+/**
+ * The codes tried for each wait, by its link, in the whole fleet: a replayed cookie, or another
+ * instance, gains no try. Counted before the code is compared, so that tries sent at once cannot
+ * all pass the count. Without the store no code is compared at all.
+ */
+const codeTries = sharedLimit('code_tries', { points: LINK_CODE_ATTEMPTS, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'fail-closed' });
+
+/** How many codes were tried for this link in the fleet, at least `known`. */
+export async function codeTriesOf(uuid: string, known: number): Promise<number> {
+  return Math.max(known, await codeTries.spent(uuid));
+}
+
+/** Counts one more try for this link, before the code is compared; how many were tried now. */
+export async function spendCodeTry(uuid: string): Promise<number> {
+  return (await codeTries.spend(uuid)).spent;
+}
+
+/** The six digits that carry a link confirmed in one browser over to the browser that asked for it. */
+function linkCodesFor(uuid: string): string[] {
+  return digests('link-code', uuid).map((digest) => String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0'));
+}
+
+/** The code the confirming browser shows: only whoever holds the link can learn it. */
+export function linkCodeFor(uuid: string): string {
+  return linkCodesFor(uuid)[0]!;
+}
+
+export function isLinkCode(uuid: string, typed: string): boolean {
+  return linkCodesFor(uuid).some((code) => timingSafeEqual(Buffer.from(code), Buffer.from(typed)));
+}

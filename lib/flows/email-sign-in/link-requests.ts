@@ -1,0 +1,73 @@
+import { headers } from 'next/headers';
+import { z } from 'zod';
+import { EMAIL_SIGN_IN_LIFETIME_SECONDS } from '@/lib/platform/cookies';
+import { browserNames, deviceFamily, systemNames } from '@/lib/platform/request/user-agent';
+import { seal, unseal } from '@/lib/platform/sealed';
+import { sharedNotes } from '@/lib/platform/shared-store/notes';
+import { sharedLimit } from '@/lib/platform/shared-store/store';
+
+/**
+ * The links asked for, as the page that confirms one may tell of them, and the links whose
+ * holder declined them: both kept in the shared store for the fleet, by the link's id.
+ */
+
+/** A link's id, as the backend's verifyUser names it (a UUID): bounded wherever a client sends one back. */
+export const linkId = z.string().min(1).max(128);
+
+/**
+ * When and from what kind of device a link was asked for, for the page that confirms it: the
+ * person who holds the link can tell whether it was them. Never an address, network or name.
+ */
+const linkRequest = z.object({
+  askedAt: z.number(),
+  device: z.object({ browser: z.enum(Object.keys(browserNames) as [keyof typeof browserNames]).optional(), system: z.enum(Object.keys(systemNames) as [keyof typeof systemNames]).optional() }),
+});
+export type LinkRequest = z.infer<typeof linkRequest>;
+const linkRequests = sharedNotes('link_requests', EMAIL_SIGN_IN_LIFETIME_SECONDS + 60);
+
+export async function linkRequestOf(uuid: string): Promise<LinkRequest | undefined> {
+  const note = await linkRequests.read(uuid);
+  if (note === undefined) return undefined;
+  try {
+    return linkRequest.parse(JSON.parse(note));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Notes when, and from what kind of device, the link was asked for (startWaitingForLink). */
+export async function noteLinkRequest(uuid: string, askedAt: number): Promise<void> {
+  await linkRequests.write(uuid, JSON.stringify({ askedAt, device: deviceFamily(await headers()) } satisfies LinkRequest));
+}
+
+/**
+ * Links whose holder said "I did not ask for this", for the whole fleet: no code is shown or taken
+ * for them, and the wait of the browser that asked ends. Without Redis, per process.
+ */
+const declinedLinks = sharedLimit('declined_links', { points: 1, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'replayed' });
+
+/**
+ * What "I did not ask for this" posts: sealed by the page that showed the link, so that a decline
+ * counts only for that link, never for an id the post names, and only while the link lives.
+ */
+const declineTicket = z.object({ uuid: linkId });
+
+export async function declineTicketFor(uuid: string): Promise<string> {
+  return await seal('link-decline', { uuid }, EMAIL_SIGN_IN_LIFETIME_SECONDS);
+}
+
+/** Declines the link the ticket was sealed for; false when the ticket is not one. */
+export async function declineLinkOfTicket(ticket: unknown): Promise<boolean> {
+  if (typeof ticket !== 'string' || ticket.length > DECLINE_TICKET_MAX_LENGTH) return false;
+  const link = await unseal('link-decline', ticket, declineTicket);
+  if (!link) return false;
+  await declinedLinks.spend(link.uuid);
+  return true;
+}
+
+/** Far above a sealed uuid's few hundred characters: nothing longer is even opened. */
+const DECLINE_TICKET_MAX_LENGTH = 1_024;
+
+export async function isLinkDeclined(uuid: string): Promise<boolean> {
+  return (await declinedLinks.spent(uuid)) > 0;
+}
