@@ -25,7 +25,7 @@ export async function register() {
 /** An error no code of ours caught: one JSON line, by route template (the real path may hold an address). */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ describeError, logger, requestFields }, { requestIdFrom }] = await Promise.all([import('@/lib/platform/observability/logger'), import('@/lib/platform/request/id')]);
+  const [{ describeError, logger, requestFields }, { requestIdFrom }] = await Promise.all([import('@/lib/platform/observability/logger'), import('@/lib/platform/observability/request-id')]);
   const header = (name: string) => {
     const value = request.headers[name];
     return typeof value === 'string' ? value : null;

@@ -1,5 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
-import { BASE_PATH } from './lib/platform/pages/base-path.ts';
+import { BASE_PATH } from './lib/vocabulary/base-path.ts';
 import { FORM_POST_MAX_KB } from './lib/platform/pages/form-post-limit.ts';
 import { loginPageRewrite, outsideLanguagesNotFoundRewrite } from './lib/platform/pages/login-page-rewrite.ts';
 import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/platform/pages/security-headers.ts';

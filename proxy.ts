@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/flows/arrival-proxy';
 import type { Arrival } from '@/lib/flows/arrival';
-import { BASE_PATH } from '@/lib/platform/pages/base-path';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
 import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/platform/cookies';
 import { countTampering } from '@/lib/platform/observability/metrics';
 import { isLanguage } from '@/lib/platform/i18n/routing';
@@ -10,10 +10,10 @@ import { forgetThisBrowser } from '@/lib/flows/hand-off';
 import { getConfig } from '@/lib/platform/settings/config';
 import { FORM_POST_MAX_BYTES } from '@/lib/platform/pages/form-post-limit';
 import { describeError, logFailure, logger, requestFields } from '@/lib/platform/observability/logger';
-import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/request/hosts';
+import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/hosts';
 import { inlineStyleHashes } from '@/lib/platform/pages/inline-style-hashes';
 import { routeLanguage } from '@/lib/platform/pages/language-routing';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/platform/request/id';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/platform/observability/request-id';
 import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewrite';
 import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
 import { readPrerenderedPages, type PrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
@@ -158,7 +158,7 @@ async function route(
   const forwarded = new Headers(request.headers);
   if (nonce) forwarded.set('content-security-policy', policy);
   forwarded.set(REQUEST_ID_HEADER, requestId);
-  // Every address is built from Host (lib/platform/request/hosts.ts); Next would also let this header vouch for a
+  // Every address is built from Host (lib/platform/hosts.ts); Next would also let this header vouch for a
   // form post's Origin, whoever wrote it.
   forwarded.delete('x-forwarded-host');
   // Only the proxy names the variant; next.config.mjs rewrites to it.

@@ -1,4 +1,4 @@
-import { BASE_PATH } from '@/lib/platform/pages/base-path';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
 
 /**
  * The root segment's boundary for `notFound()`, which Next renders into every page's payload.

@@ -9,7 +9,7 @@ import { checkEmailSignIn, continueWithLinkCode, forgetEmailSignIn, keepAddress,
 import { redirect as redirectOutside } from 'next/navigation';
 import { formField, formLanguage } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
-import { errorText } from '@/lib/platform/i18n/error-text';
+import { errorText } from '@/lib/platform/backend/error-text';
 import { requestContext } from '@/lib/platform/request/context';
 import { requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/platform/observability/metrics';

@@ -14,7 +14,7 @@ import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { defaultLanguage, isLanguage } from '@/lib/platform/i18n/routing';
 import { requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, failureReasonOf } from '@/lib/platform/observability/metrics';
-import { countSignInStepOnce } from '@/lib/platform/observability/sign-in-funnel';
+import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
 import { requestContext } from '@/lib/platform/request/context';
 import { CONFIRM_FIELD } from './confirmation-field';
 

@@ -10,7 +10,7 @@ import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
 import type { ErrorMessageKey } from '@/lib/platform/backend/error-catalogue';
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { linkPath } from '@/lib/platform/settings/links';
 import { loginPageOrder, type SignInMethod } from '@/lib/vocabulary/sign-in-method';

@@ -1,4 +1,4 @@
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import { languageRegistry, type Language } from '@/lib/vocabulary/languages';
 
 /** Links to the sign-in page in each language, each named in its own language, under a label in all of them. */

@@ -7,7 +7,7 @@ import { readSignUp } from '@/lib/flows/email-sign-in/sign-up';
 import { startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import { formField, formLanguage } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
-import { errorText } from '@/lib/platform/i18n/error-text';
+import { errorText } from '@/lib/platform/backend/error-text';
 import { requestContext } from '@/lib/platform/request/context';
 import { isValidDisplayName } from '@/lib/vocabulary/validation';
 

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { SsoLink } from '@/components/sso/sso-link';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
-import { BASE_PATH } from '@/lib/platform/pages/base-path';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
 import { providerById, startSegment, type ProviderId } from '@/lib/vocabulary/providers';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { linkPath } from '@/lib/platform/settings/links';
 import type { TrialExpiredLinks, TrialExpiredText } from './trial-expired-view';

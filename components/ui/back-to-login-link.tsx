@@ -1,5 +1,5 @@
 import { buttonClasses, type ButtonVariant } from '@/components/ui/button-styles';
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 
 /** The way back to the login page, as a whole page load so that a signed-in person arrives afresh. */

@@ -6,7 +6,7 @@ import { clientAddressFrom } from '@/lib/platform/request/client-address';
 import { getConfig } from '@/lib/platform/settings/config';
 import { readCookie, type ReceivedCookies } from '@/lib/platform/cookies';
 import { earnedDeviceId, readLastLogin, writeOrganisationSignIn } from '@/lib/flows/hand-off';
-import { organisationUrl, resolveRequestHost } from '@/lib/platform/request/hosts';
+import { organisationUrl, resolveRequestHost } from '@/lib/platform/hosts';
 import { isLanguage } from '@/lib/platform/i18n/routing';
 import { logger, requestFields } from '@/lib/platform/observability/logger';
 import { countArrival, countTampering, type ArrivalDecision } from '@/lib/platform/observability/metrics';

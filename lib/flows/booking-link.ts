@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/platform/settings/config';
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 
 /**

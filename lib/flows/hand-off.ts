@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { clearCookie, readCookie, sealedCookie, writeAccessToken, writePlainCookie, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
-import { organisationUrl, type RequestHost } from '@/lib/platform/request/hosts';
+import { organisationUrl, type RequestHost } from '@/lib/platform/hosts';
 import type { SignInDurationMethod } from '@/lib/platform/observability/metrics';
 import { digests } from '@/lib/platform/sealed';
-import { countSignInStepOnce, observeSignInDurationOnce } from '@/lib/platform/observability/sign-in-funnel';
+import { countSignInStepOnce, observeSignInDurationOnce } from '@/lib/platform/sign-in-funnel';
 import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
 
 /**
@@ -71,7 +71,7 @@ export function forgetThisBrowser(writer: CookieWriter, host: RequestHost): void
 
 /**
  * The hand-off itself: the cookies written, and the organisation's address for the browser to go
- * to. `attempt` names the sign-in it ends (lib/platform/observability/sign-in-funnel.ts): handed off is counted once for
+ * to. `attempt` names the sign-in it ends (lib/platform/sign-in-funnel.ts): handed off is counted once for
  * it, however many tabs or browsers it is handed to, and so is its time (`timed`: when the
  * attempt began, sealed by this server at its first step, and how it ended), where the caller
  * holds that start: an e-mail sign-in ends only in the browser that asked, which holds its wait.

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { getConfig } from '@/lib/platform/settings/config';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { seal, unseal, type SealPurpose } from '@/lib/platform/sealed';
 
 /**

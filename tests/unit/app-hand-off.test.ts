@@ -1,7 +1,7 @@
 import { codeChallengeOf } from '@/lib/flows/sso/app-code';
 import { accountOf, appHandOffLocation, isClaimedAppLink, openAppOfHandOff, readAppHandOff } from '@/lib/flows/sso/app-hand-off';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 
 // getConfig() reads this on first use.
 process.env.SESSION_SECRET = 'unit-test-secret-of-at-least-32-characters';

@@ -1,7 +1,7 @@
 import { clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type CookieAttributes } from '@/lib/platform/cookies';
 import { writeOrganisationSignIn } from '@/lib/flows/hand-off';
 import { readLastSignInMethod } from '@/lib/platform/pages/login-page-variant';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 

@@ -3,7 +3,7 @@ import { chooseAnotherAddress, requestSignInLink, sendLinkAgain } from '@/compon
 import { verifyUser } from '@/lib/platform/backend/auth';
 import { readSignUp } from '@/lib/flows/email-sign-in/sign-up';
 import { readEmailSignIn, readKeptAddress, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { metricsExposition } from '@/lib/platform/observability/metrics';
 import { browserCookies, form, redirected } from './server-action-request';
 
@@ -20,7 +20,7 @@ jest.mock('next/navigation', () => ({
   }),
 }));
 jest.mock('@/lib/platform/backend/auth', () => ({ verifyUser: jest.fn() }));
-jest.mock('@/lib/platform/i18n/error-text', () => ({ errorText: async (language: string, key: string) => `${language}:${key}` }));
+jest.mock('@/lib/platform/backend/error-text', () => ({ errorText: async (language: string, key: string) => `${language}:${key}` }));
 jest.mock('@/components/email-sign-in/rate-limit-text', () => ({ rateLimitText: async (language: string) => ({ heading: `${language}:rateLimit.heading` }) }));
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';

@@ -8,7 +8,7 @@ import { releaseLinkLock, takeLinkLock } from '@/lib/flows/email-sign-in/link-lo
 import { declineLinkOfTicket, declineTicketFor, isLinkDeclined, linkRequestOf } from '@/lib/flows/email-sign-in/link-requests';
 import { linkVerdictBeforeCheck } from '@/lib/flows/email-sign-in/opened-link';
 import { checkEmailSignIn, continueWithLinkCode, readEmailSignIn, rememberLinkConfirmedHere, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
 
 /** The e-mail wait (lib/flows/email-sign-in/wait.ts): the state a link request leaves, and the poll that hands off once the link is opened. */

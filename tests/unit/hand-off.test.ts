@@ -4,7 +4,7 @@ import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies
 import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
 import { checkEmailSignIn, continueWithLinkCode, readEmailSignIn, startWaitingForLink, timedFromWait } from '@/lib/flows/email-sign-in/wait';
 import { earnedDeviceId, forgetThisBrowser, handOffToOrganisation, readLastLogin, writeOrganisationSignIn } from '@/lib/flows/hand-off';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { metricsExposition } from '@/lib/platform/observability/metrics';
 import { handOffOrganisation } from '@/lib/flows/sso/sign-in';
 

@@ -1,4 +1,4 @@
-import { loginOrigin, organisationUrl, resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/request/hosts';
+import { loginOrigin, organisationUrl, resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/hosts';
 
 const domains = ['example.com', 'test.example.com'];
 

@@ -10,7 +10,7 @@ import {
   type SignInStep,
 } from '@/lib/platform/observability/metrics';
 import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
-import { countSignInStepOnce } from '@/lib/platform/observability/sign-in-funnel';
+import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';

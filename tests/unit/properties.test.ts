@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { organisationOfTrayConfig } from '@/lib/flows/arrival';
 import { clientAddressFrom } from '@/lib/platform/request/client-address';
-import { organisationUrl, resolveRequestHost } from '@/lib/platform/request/hosts';
+import { organisationUrl, resolveRequestHost } from '@/lib/platform/hosts';
 import { routeLanguage } from '@/lib/platform/pages/language-routing';
 import { languages, preferredLanguage } from '@/lib/platform/i18n/routing';
 import { seal, unseal } from '@/lib/platform/sealed';

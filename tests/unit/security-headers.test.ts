@@ -1,4 +1,4 @@
-import { requestIdFrom } from '@/lib/platform/request/id';
+import { requestIdFrom } from '@/lib/platform/observability/request-id';
 import {
   ASSET_CONTENT_SECURITY_POLICY,
   createNonce,

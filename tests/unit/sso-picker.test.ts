@@ -1,6 +1,6 @@
 import { chooseOrganisation, leavePicker } from '@/components/sso/actions';
 import { ORGANISATION_NAME_MAX_LENGTH, offeredOrganisationSchema } from '@/lib/platform/backend/auth';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
 import { readSsoOrganisations, writeSsoOrganisations } from '@/lib/flows/sso/flow-state';
 import { organisationLabel } from '@/lib/flows/sso/organisation-picker';

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseConfig, type Config } from '@/lib/platform/settings/config';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
 import { readSsoFlow, writeSsoFlow, type SsoFlowState } from '@/lib/flows/sso/flow-state';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { routeLanguage } from '@/lib/platform/pages/language-routing';
 import { loginPageOrder, signInMethod } from '@/lib/vocabulary/sign-in-method';
 import { providerSignIn } from '@/lib/flows/sso/providers/provider-sign-in';

@@ -4,7 +4,7 @@ import { continueEmailSignIn, enterLinkCode, sendLinkAgain } from '@/components/
 import { LinkCodeForm } from '@/components/email-sign-in/link-code-form';
 import { AnotherAddressButton } from '@/components/email-sign-in/another-address-button';
 import { SendAgain } from '@/components/email-sign-in/send-again';
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import { SignInStatus } from '@/components/email-sign-in/sign-in-status';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { EmailAddress } from '@/components/ui/email-address';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LinkCheck } from '@/lib/platform/backend/auth';
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import { linkId } from './link-requests';
 
 /** An e-mailed link, opened: its query, and what the app can tell of it before the backend. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sharedLimit } from '@/lib/platform/shared-store/store';
-import { loginPagePath } from '@/lib/platform/pages/base-path';
+import { loginPagePath } from '@/lib/vocabulary/base-path';
 import { clearCookie, sealedCookie, SSO_FLOW_LIFETIME_SECONDS, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
-import type { RequestHost } from '@/lib/platform/request/hosts';
+import type { RequestHost } from '@/lib/platform/hosts';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { isValidEmail } from '@/lib/vocabulary/validation';
 import { appRedirectLocation, codeChallengeSchema, type AppRedirect, type AppSignIn } from './app-code';

@@ -9,7 +9,7 @@ const appRedirectState = { appRedirectUri: z.string().optional(), appCodeChallen
 
 /**
  * When the start route was asked, by this server's clock: the time to sign in is measured from it
- * (lib/platform/observability/sign-in-funnel.ts). Optional only for flows sealed before it was kept.
+ * (lib/platform/sign-in-funnel.ts). Optional only for flows sealed before it was kept.
  */
 const startedAtState = { startedAt: z.number().optional() };
 

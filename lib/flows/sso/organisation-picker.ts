@@ -1,5 +1,5 @@
 import type { OfferedOrganisation } from '@/lib/platform/backend/auth';
-import { organisationHostname, type RequestHost } from '@/lib/platform/request/hosts';
+import { organisationHostname, type RequestHost } from '@/lib/platform/hosts';
 
 /**
  * What the picker's button for an organisation says: its name when the backend sent one, else its

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { getConfig } from '@/lib/platform/settings/config';
-import { requestIdFrom } from '@/lib/platform/request/id';
+import { requestIdFrom } from '@/lib/platform/observability/request-id';
 import { traceIdFor } from '@/lib/platform/observability/tracing';
 
 /**

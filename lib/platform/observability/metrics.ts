@@ -1,6 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { BackendFailure } from '@/lib/platform/backend/error-catalogue';
-import { isBackendReachable } from '@/lib/platform/backend/reachability';
+import { isBackendReachable } from '@/lib/platform/observability/backend-reachability';
 import { isReady } from '@/lib/platform/observability/readiness';
 import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
 import type { ProviderId } from '@/lib/vocabulary/providers';
@@ -15,7 +14,7 @@ import type { ProviderId } from '@/lib/vocabulary/providers';
 /**
  * In the order a sign-in reaches them: e-mail sends and confirms a link, a single sign-on with
  * several organisations shows the picker and has one chosen. Each is counted once per sign-in
- * attempt (lib/platform/observability/sign-in-funnel.ts), so the people left at the picker are shown minus chosen.
+ * attempt (lib/platform/sign-in-funnel.ts), so the people left at the picker are shown minus chosen.
  */
 const signInSteps = ['started', 'link_sent', 'link_confirmed', 'picker_shown', 'picker_chosen', 'handed_off'] as const;
 export type SignInStep = (typeof signInSteps)[number];
@@ -241,7 +240,7 @@ export async function timedProviderCall<T>(provider: ProviderId, call: ProviderC
   }
 }
 
-/** Once per sign-in: lib/platform/observability/sign-in-funnel.ts, observeSignInDurationOnce. */
+/** Once per sign-in: lib/platform/sign-in-funnel.ts, observeSignInDurationOnce. */
 export function observeSignInDuration(method: SignInDurationMethod, seconds: number): void {
   metrics().signInDuration.labels(bounded(method, signInDurationMethods)).observe(seconds);
 }
@@ -273,8 +272,11 @@ export function countSharedStateUnavailable(limit: SharedLimitName, then: WhenUn
   metrics().sharedStateUnavailable.labels(bounded(limit, sharedLimitNames), bounded(then, whenUnreachable)).inc();
 }
 
+/** A failed backend call as the failure counter reads it: lib/platform/backend's BackendFailure is one. */
+type FailedCall = { kind: 'code'; code: string; status: number } | { kind: 'unknown'; status?: number } | { kind: 'unavailable' };
+
 /** Why a backend call ended a sign-in, in the words of the failure counter. */
-export function failureReasonOf(failure: BackendFailure): SignInFailureReason {
+export function failureReasonOf(failure: FailedCall): SignInFailureReason {
   if (failure.kind === 'unavailable') return 'unavailable';
   if (failure.kind === 'unknown') return 'backend_error';
   switch (failure.code) {

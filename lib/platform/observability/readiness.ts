@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/platform/settings/config';
  * Readiness is this instance's own (docs/decisions.md, What operators see): its settings load and
  * it has not been told to stop. Never the backend: with the backend down every pod would leave
  * the Service, and people would meet the proxy's bare 502 instead of the app's translated "not
- * reachable". The backend's health is a metric (lib/platform/backend/reachability.ts).
+ * reachable". The backend's health is a metric (lib/platform/observability/backend-reachability.ts).
  */
 
 // Next bundles this module once per layer (route handlers, instrumentation): one state per process.

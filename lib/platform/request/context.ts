@@ -1,7 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/platform/settings/config';
 import { parseCookieHeader, type ReceivedCookies } from '@/lib/platform/cookies';
-import { resolveRequestHost, type RequestHost } from '@/lib/platform/request/hosts';
+import { resolveRequestHost, type RequestHost } from '@/lib/platform/hosts';
 
 type CookieStore = Awaited<ReturnType<typeof cookies>>;
 

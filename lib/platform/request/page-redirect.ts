@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
-import { BASE_PATH } from '@/lib/platform/pages/base-path';
-import { loginOrigin } from '@/lib/platform/request/hosts';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
+import { loginOrigin } from '@/lib/platform/hosts';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { requestContext } from '@/lib/platform/request/context';
 

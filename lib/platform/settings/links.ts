@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '@/lib/platform/settings/config';
-import type { Language } from '@/lib/platform/i18n/routing';
-import { BASE_PATH } from '@/lib/platform/pages/base-path';
+import type { Language } from '@/lib/vocabulary/languages';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
 
 /**
  * The links a screen shows that lead out of the app (privacy, pricing, …). They are settings of

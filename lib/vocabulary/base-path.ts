@@ -1,4 +1,4 @@
-import type { Language } from '@/lib/platform/i18n/routing';
+import type { Language } from '@/lib/vocabulary/languages';
 
 /** Where the app is served: next.config.mjs's `basePath`, and the start of every path it writes. */
 export const BASE_PATH = '/login';
