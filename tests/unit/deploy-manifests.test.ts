@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseAllDocuments, parseDocument } from 'yaml';
 import { DEFAULT_METRICS_PORT, parseConfig } from '@/lib/config';
 import { METRICS_PATH } from '@/lib/metrics-server';
+import { providerIds } from '@/lib/sso/providers';
 import { SERVER_NODE_FLAGS } from '../../deploy/server-node-flags';
 import { parseEnvFile, readEnvExample, readEnvExampleText } from './env-file';
 
@@ -640,5 +641,24 @@ describe('deploy/nginx/desk-booking.conf', () => {
 
   it.each(ordinaryPaths)('still names upstream failures of %j in the error log', (path) => {
     expect(new RegExp(locationPattern ?? '$^', 'i').test(path)).toBe(false);
+  });
+});
+
+describe('the alerts and the dashboard', () => {
+  const alerts = readFileSync(join(root, 'deploy/prometheus/alerts.yml'), 'utf8');
+  const alertTests = readFileSync(join(root, 'deploy/prometheus/alerts.test.yml'), 'utf8');
+  const dashboard = readFileSync(join(root, 'deploy/grafana/desk-login.json'), 'utf8');
+  const providersNamed = (text: string) => providerIds.filter((id) => new RegExp(`\\b${id}\\b`, 'i').test(text));
+
+  it('name no provider of the registry: each rule and panel reads the provider from a label, so one added needs no copy', () => {
+    // Positive control: the same reader finds them in the alerts' unit tests, whose series name them.
+    expect(providersNamed(alertTests)).toEqual([...providerIds]);
+    expect(providersNamed(alerts)).toEqual([]);
+    expect(providersNamed(dashboard)).toEqual([]);
+  });
+
+  it('are unit-tested firing IdentityProviderUnavailable for a provider the registry does not hold', () => {
+    const firedFor = [...alertTests.matchAll(/^ +provider: (\S+)$/gm)].map((match) => match[1]!);
+    expect(firedFor.filter((provider) => !(providerIds as readonly string[]).includes(provider)).length).toBeGreaterThan(0);
   });
 });
