@@ -10,8 +10,10 @@ import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisa
  * The queries of e-mailed links and of the providers' returns are credentials (link signatures,
  * booking and invite tokens, OAuth codes and state), and a sign-in start's names the person
  * (login_hint): nginx's access log must never hold them,
- * neither in the request line nor in the Referer of the requests their pages make. The real
- * links are opened in Chromium through the suite's nginx, and the log is read afterwards.
+ * neither in the request line nor in the Referer of the requests their pages make. It writes no
+ * query of any /login/ path, so that a route added later (a third provider's return) cannot leak
+ * one either; paths outside /login/ keep theirs. The real links are opened in Chromium through
+ * the suite's nginx, and the log is read afterwards.
  * nginx's error log writes the request line of a failed upstream request, whatever the format.
  */
 
@@ -62,7 +64,7 @@ function queriesSentTo(page: Page, pathname: string): URLSearchParams[] {
   return seen;
 }
 
-test('no credential of a link or a provider return reaches the access log, while ordinary queries do', async ({ browser, request }) => {
+test('no credential of a link or a provider return reaches the access log, nor any other query under /login/, while queries elsewhere do', async ({ browser, request }) => {
   test.slow();
   const logStart = statSync(NGINX_ACCESS_LOG).size;
   const probe = uniqueValue('access-log-probe/');
@@ -114,9 +116,13 @@ test('no credential of a link or a provider return reaches the access log, while
     secrets[`${provider} state`] = returned?.get('state') ?? '';
   }
 
-  // An ordinary page, whose query the log keeps.
-  const ordinary = `/login/en?from=web&reference=${uniqueValue('ordinary')}`;
-  await page.goto(ordinary);
+  // An ordinary page of this app, whose query is no credential and is left out all the same.
+  const ordinaryReference = uniqueValue('ordinary');
+  await page.goto(`/login/en?from=web&reference=${ordinaryReference}`);
+  secrets['login page query'] = ordinaryReference;
+  // A page of the main web app on the same host, whose query the log keeps.
+  const outside = `/desks?from=web&reference=${uniqueValue('outside')}`;
+  await page.goto(outside);
   await context.close();
 
   for (const [name, value] of Object.entries(secrets)) expect(value, name).not.toBe('');
@@ -140,11 +146,13 @@ test('no credential of a link or a provider return reaches the access log, while
         expect.stringMatching(/^\/login\/microsoft(\?|$)/),
         expect.stringMatching(/^\/login\/start-google(\?|$)/),
         expect.stringMatching(/^\/login\/start-microsoft(\?|$)/),
-        ordinary,
+        '/login/en',
+        outside,
       ]),
     );
   // The starts' login_hint is an address (a seeded one here, so the whole query is looked for).
   expect(requests.filter((entry) => entry.target.startsWith('/login/start-')).map((entry) => entry.target)).toEqual(['/login/start-google', '/login/start-microsoft']);
+  expect(requests.filter((entry) => entry.target.startsWith('/login') && entry.target.includes('?')), 'a /login/ request logged with a query').toEqual([]);
   // The link page's own requests (its scripts, its confirmation) are logged with the page as Referer.
   expect(requests.some((entry) => entry.referer.startsWith(`${LOGIN_ORIGIN}/login/en/validatelink`))).toBe(true);
 
@@ -176,7 +184,7 @@ function rawGet(options: { port: number; secure: boolean; path: string; userAgen
   });
 }
 
-test('spellings of a credential route that nginx or Next resolve, and the plain-http redirect, keep the query out too', async () => {
+test('spellings of a credential route that nginx or Next resolve, and the plain-http redirect, keep the query out too, and a path outside /login/ keeps it', async () => {
   const logStart = statSync(NGINX_ACCESS_LOG).size;
   const probe = uniqueValue('access-log-probe/');
   const secret = uniqueValue('secret');
@@ -197,26 +205,62 @@ test('spellings of a credential route that nginx or Next resolve, and the plain-
     `/login/start-google?lang=en&login_hint=${secret}%40acme.test`,
     `/login/Start-Microsoft/?login_hint=${secret}&redirect_uri=deskbooking%3A%2F%2Fsso`,
   ];
-  const ordinary = `/login/en?from=web&reference=${uniqueValue('ordinary')}`;
-  for (const path of [...spellings, ordinary]) {
+  const ordinary = `/login/en?from=web&reference=${secret}`;
+  const outside = `/desks?from=web&reference=${uniqueValue('outside')}`;
+  for (const path of [...spellings, ordinary, outside]) {
     const status = await rawGet({ port: HTTPS_PORT, secure: true, path, userAgent: probe });
     expect(status, path).toBeLessThan(500);
   }
-  const plainHttp = [`/login/validatelink?signature=${secret}`, `/login/google?code=${secret}`, ordinary];
+  const plainHttp = [`/login/validatelink?signature=${secret}`, `/login/google?code=${secret}`, ordinary, outside];
   for (const path of plainHttp) {
     expect(await rawGet({ port: HTTP_PORT, secure: false, path, userAgent: probe }), `http ${path}`).toBe(301);
   }
 
-  // Positive control: one line per request, and the ordinary one with its query, over https and http alike.
+  // Positive control: one line per request, the ordinary /login/ one without its query and the
+  // one outside /login/ with it, over https and http alike.
   let log = '';
   await expect
     .poll(() => {
       log = accessLogSince(logStart);
       return requestsOf(log, probe).length;
     })
-    .toBe(spellings.length + 1 + plainHttp.length);
-  expect(requestsOf(log, probe).filter((entry) => entry.target === ordinary)).toHaveLength(2);
+    .toBe(spellings.length + 2 + plainHttp.length);
+  expect(requestsOf(log, probe).filter((entry) => entry.target === '/login/en')).toHaveLength(2);
+  expect(requestsOf(log, probe).filter((entry) => entry.target === outside)).toHaveLength(2);
   expect(requestsOf(log, secret), 'requests logged with a credential').toEqual([]);
+});
+
+test('no query of any /login/ path reaches the access log, not even of a route no rule names: a third provider\'s return, a page yet to be written', async () => {
+  const logStart = statSync(NGINX_ACCESS_LOG).size;
+  const probe = uniqueValue('access-log-probe/');
+  const secret = uniqueValue('secret');
+  // What a new OpenID Connect provider's return and a new page would carry; no rule of the site names either path.
+  const unnamed: [path: string, query: string][] = [
+    ['/login/okta', `?code=${secret}code&state=${secret}state`],
+    ['/login/en/some-new-page', `?token=${secret}token&email=${secret}%40acme.test`],
+    ['/login/api/some-new-endpoint', `?token=${secret}token`],
+  ];
+  for (const [path, query] of unnamed) {
+    expect(await rawGet({ port: HTTPS_PORT, secure: true, path: `${path}${query}`, userAgent: probe }), path).toBeLessThan(500);
+  }
+  const [providerReturn, providerQuery] = unnamed[0]!;
+  expect(await rawGet({ port: HTTP_PORT, secure: false, path: `${providerReturn}${providerQuery}`, userAgent: probe }), `http ${providerReturn}`).toBe(301);
+  // Outside /login/ (the main web app here) the query is the main web app's to keep, and is written as before.
+  const outside = `/desks?reference=${uniqueValue('outside')}`;
+  expect(await rawGet({ port: HTTPS_PORT, secure: true, path: outside, userAgent: probe }), outside).toBeLessThan(500);
+
+  // Positive control: one line per request, each with its path, and the same reader finds a query's value where one is written.
+  let log = '';
+  await expect
+    .poll(() => {
+      log = accessLogSince(logStart);
+      return requestsOf(log, probe).length;
+    }, { message: 'the access log holds the probe\'s requests' })
+    .toBe(unnamed.length + 2);
+  expect(requestsOf(log, probe).map((entry) => entry.target.replace(/\?.*/, ''))).toEqual([...unnamed.map(([path]) => path), providerReturn, '/desks']);
+  expect(requestsOf(log, probe).filter((entry) => entry.target === outside)).toHaveLength(1);
+  expect(requestsOf(log, secret), 'requests logged with a code, a state, a token or an address').toEqual([]);
+  expect(log.includes(secret), 'a value of those queries anywhere in the log').toBe(false);
 });
 
 test('with every instance down, the error log names ordinary requests but no credential route\'s query', async ({ playwright }) => {

@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isBackendReachable } from '@/lib/platform/observability/backend-reachability';
 import { isReady } from '@/lib/platform/observability/readiness';
-import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
-import type { ProviderId } from '@/lib/vocabulary/providers';
+import { signInMethod, type SignInMethod } from '@/lib/vocabulary/sign-in-method';
+import { providerIds, type ProviderId } from '@/lib/vocabulary/providers';
 
 /**
  * What operators count (deploy/README.md, Metrics), served on a port of their own
@@ -69,16 +69,17 @@ export type SharedLimitName = (typeof sharedLimitNames)[number];
 const whenUnreachable = ['fail-closed', 'per-process', 'replayed'] as const;
 export type WhenUnreachable = (typeof whenUnreachable)[number];
 
-const signInMethods = ['email', 'google', 'microsoft'] as const satisfies readonly SignInMethod[];
-const providers = ['google', 'microsoft'] as const satisfies readonly ProviderId[];
+// Every provider of the registry is a label value of its own: a new one is counted by its id.
+const signInMethods: readonly SignInMethod[] = signInMethod.options;
+const providers: readonly ProviderId[] = providerIds;
 
 /**
  * Issue 42, time to sign in: by how the person arrived. An e-mailed link confirmed in the browser
  * that asked, the code typed there after the link was confirmed elsewhere, a single sign-on on the
  * web, and one handed to a native app (its redirect_uri).
  */
-const signInDurationMethods = ['email_link', 'email_code', 'google', 'microsoft', 'app'] as const;
-export type SignInDurationMethod = (typeof signInDurationMethods)[number];
+export type SignInDurationMethod = 'email_link' | 'email_code' | ProviderId | 'app';
+const signInDurationMethods: readonly SignInDurationMethod[] = ['email_link', 'email_code', ...providerIds, 'app'];
 /** People's time, from a provider that remembers them (seconds) to a link read late (its 15 minutes). */
 export const SIGN_IN_DURATION_BUCKETS_SECONDS = [2, 5, 10, 20, 30, 60, 120, 300, 600, 900];
 
