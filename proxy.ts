@@ -7,7 +7,7 @@ import { countTampering } from '@/lib/platform/observability/metrics';
 import { isLanguage } from '@/lib/platform/i18n/routing';
 import { providers } from '@/lib/vocabulary/providers';
 import { forgetThisBrowser } from '@/lib/flows/hand-off';
-import { getConfig } from '@/lib/platform/settings/config';
+import { configuredProviders, getConfig } from '@/lib/platform/settings/config';
 import { FORM_POST_MAX_BYTES } from '@/lib/platform/pages/form-post-limit';
 import { describeError, logFailure, logger, requestFields } from '@/lib/platform/observability/logger';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/hosts';
@@ -148,7 +148,7 @@ async function route(
     return answered(withArrivalCookies(NextResponse.redirect(target, 307), request, host, received, arrival?.arrival));
   }
 
-  const login = prerenderedLogin({ method: request.method, pathname, query: request.nextUrl.searchParams, received });
+  const login = prerenderedLogin({ method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received });
   const { policy, nonce, etag } = pagePolicy(request, host, login?.path ?? pathname);
   if (etag && holdsCopy(request.headers.get('if-none-match'), etag)) {
     const notModified = new NextResponse(null, { status: 304, headers: { etag, 'cache-control': PAGE_CACHE_CONTROL } });

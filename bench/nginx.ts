@@ -9,7 +9,7 @@ import { childrenOf, startServer, type Server } from './processes.ts';
 export const NGINX = '/usr/sbin/nginx';
 
 /** The login page as Next prerendered it for a browser without a last-used method. */
-export const PRERENDERED_LOGIN_HTML = '.next/server/app/en/as-last-used/none.html';
+export const PRERENDERED_LOGIN_HTML = '.next/server/app/en/as-last-used/none.google.microsoft.html';
 
 // Headers that belong to one response, encoding or connection, or that nginx writes itself.
 const NOT_COPIED = new Set(['connection', 'content-encoding', 'content-length', 'content-type', 'date', 'etag', 'last-modified', 'keep-alive', 'set-cookie', 'transfer-encoding', 'vary', 'x-request-id']);

@@ -6,6 +6,7 @@ import { readKeptAddress } from '@/lib/flows/email-sign-in/wait';
 import { receivedCookies } from '@/lib/platform/request/context';
 import type { LanguagePageProps } from '@/lib/platform/request/search-params';
 import { readLastSignInMethod } from '@/lib/platform/pages/login-page-variant';
+import { configuredProviders, getConfig } from '@/lib/platform/settings/config';
 
 /**
  * The login page rendered per request, under a nonce: for the requests that need the server (an
@@ -22,6 +23,7 @@ export default async function LoginPage({ params, searchParams }: LanguagePagePr
     <LoginScreen
       language={lang}
       lastUsed={readLastSignInMethod(received)}
+      offered={configuredProviders(getConfig())}
       error={message && { message, tone: loginPageMessageTone(query.error) }}
       keptEmail={keptAddress && addressForPeople(keptAddress.email)}
     />

@@ -14,12 +14,14 @@ import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { linkPath } from '@/lib/platform/settings/links';
 import { loginPageOrder, type SignInMethod } from '@/lib/vocabulary/sign-in-method';
-import { providerById } from '@/lib/vocabulary/providers';
+import { providerById, type ProviderId } from '@/lib/vocabulary/providers';
 
 export type LoginScreenProps = {
   language: Language;
   /** The method this browser signed in with last: offered first and marked. */
   lastUsed: SignInMethod | undefined;
+  /** The providers this deployment offers; none: no single sign-on at all. */
+  offered: readonly ProviderId[];
   /** Rendered per request only: the `?error=` the page was sent with. */
   error?: { message: ErrorMessageKey; tone: 'error' | 'info' };
   /** Rendered per request only: the address this browser came back with, shown once. */
@@ -28,16 +30,17 @@ export type LoginScreenProps = {
 
 /**
  * The login page (docs/product.md, The login page). It reads nothing from the request itself:
- * prerendered once per language and last-used method (`app/[lang]/as-last-used/`), or rendered
+ * prerendered once per language, last-used method and set of offered providers
+ * (`app/[lang]/as-last-used/`), or rendered
  * per request with an error message or a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
  */
-export async function LoginScreen({ language, lastUsed, error, keptEmail }: LoginScreenProps) {
+export async function LoginScreen({ language, lastUsed, offered, error, keptEmail }: LoginScreenProps) {
   const [t, tErrors, trialExpired] = await Promise.all([
     getTranslations({ locale: language, namespace: 'login' }),
     getTranslations({ locale: language, namespace: 'errors' }),
     trialExpiredContent(language),
   ]);
-  const order = loginPageOrder(lastUsed);
+  const order = loginPageOrder(lastUsed, offered);
   // The introduction names the methods in the order they stand.
   const intro = order.emailFirst
     ? t('intro')
@@ -84,7 +87,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
                 </div>
               </LoginPageMessage>
             )}
-            {!order.emailFirst && (
+            {!order.emailFirst && order.providers.length > 0 && (
               <>
                 <div className="mt-6">{providerButtons}</div>
                 {divider}
@@ -94,7 +97,7 @@ export async function LoginScreen({ language, lastUsed, error, keptEmail }: Logi
         }
         lastUsedMark={lastUsed === 'email' && <LastUsedMark label={t('lastUsed')} />}
       >
-        {order.emailFirst && (
+        {order.emailFirst && order.providers.length > 0 && (
           <>
             {divider}
             {providerButtons}

@@ -9,9 +9,13 @@ import { providerIds, type ProviderId } from '@/lib/vocabulary/providers';
 export const signInMethod = z.enum(['email', ...providerIds]);
 export type SignInMethod = z.infer<typeof signInMethod>;
 
-/** The login page's order: e-mail, then the providers in the registry's order, unless a provider was used last. */
-export function loginPageOrder(lastUsed: SignInMethod | undefined): { emailFirst: boolean; providers: ProviderId[] } {
-  const usedProvider = providerIds.find((provider) => provider === lastUsed);
-  if (!usedProvider) return { emailFirst: true, providers: [...providerIds] };
-  return { emailFirst: false, providers: [usedProvider, ...providerIds.filter((provider) => provider !== usedProvider)] };
+/**
+ * The login page's order: e-mail, then the offered providers in the registry's order, unless an
+ * offered provider was used last. A provider the deployment does not offer is never shown.
+ */
+export function loginPageOrder(lastUsed: SignInMethod | undefined, offered: readonly ProviderId[]): { emailFirst: boolean; providers: ProviderId[] } {
+  const shown = providerIds.filter((provider) => offered.includes(provider));
+  const usedProvider = shown.find((provider) => provider === lastUsed);
+  if (!usedProvider) return { emailFirst: true, providers: shown };
+  return { emailFirst: false, providers: [usedProvider, ...shown.filter((provider) => provider !== usedProvider)] };
 }

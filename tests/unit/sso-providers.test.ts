@@ -80,11 +80,11 @@ describe('the sealed flow cookie', () => {
 describe('the method used last', () => {
   it.each(providerIds)('%s is a sign-in method, offered first once used', (id) => {
     expect(signInMethod.safeParse(id).success).toBe(true);
-    expect(loginPageOrder(id)).toEqual({ emailFirst: false, providers: [id, ...providerIds.filter((other) => other !== id)] });
+    expect(loginPageOrder(id, providerIds)).toEqual({ emailFirst: false, providers: [id, ...providerIds.filter((other) => other !== id)] });
   });
 
   it('offers every provider, in the registry\'s order, after e-mail', () => {
-    expect(loginPageOrder(undefined)).toEqual({ emailFirst: true, providers: [...providerIds] });
+    expect(loginPageOrder(undefined, providerIds)).toEqual({ emailFirst: true, providers: [...providerIds] });
   });
 });
 

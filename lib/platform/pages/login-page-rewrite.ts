@@ -18,7 +18,7 @@ export const PRERENDERED_LOGIN_SEGMENT = 'as-last-used';
 export function loginPageRewrite() {
   return {
     source: '/:lang',
-    has: [{ type: 'header' as const, key: LOGIN_PAGE_VARIANT_HEADER, value: '(?<variant>[a-z]+)' }],
+    has: [{ type: 'header' as const, key: LOGIN_PAGE_VARIANT_HEADER, value: '(?<variant>[a-z.]+)' }],
     destination: `/:lang/${PRERENDERED_LOGIN_SEGMENT}/:variant`,
   };
 }

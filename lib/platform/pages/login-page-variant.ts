@@ -1,25 +1,48 @@
 import { readCookie, type ReceivedCookies } from '@/lib/platform/cookies';
 import { isLanguage, type Language } from '@/lib/platform/i18n/routing';
 import { PRERENDERED_LOGIN_SEGMENT } from '@/lib/platform/pages/login-page-rewrite';
+import { providerIds, type ProviderId } from '@/lib/vocabulary/providers';
 import { signInMethod, type SignInMethod } from '@/lib/vocabulary/sign-in-method';
 
 /**
  * Which login page a request gets (docs/decisions.md, Pages, forms and scripts): one prerendered
- * per language and last-used method, unless the request needs the server to render it.
+ * per language, last-used method and set of offered providers, unless the request needs the
+ * server to render it. The providers a deployment offers are a setting of the running server, so
+ * every set is prerendered and the proxy picks the deployment's.
  */
 export const LAST_USED_NONE = 'none';
-export const lastUsedVariants = [LAST_USED_NONE, ...signInMethod.options] as const;
-export type LastUsedVariant = (typeof lastUsedVariants)[number];
+
+/** What a prerendered login page shows: the method used last (offered first), and the providers offered. */
+export type LoginPageVariant = { lastUsed: SignInMethod | undefined; offered: ProviderId[] };
+
+/** A variant as one path segment: the method used last, then the offered providers, e.g. `none.google.microsoft`. */
+export function variantSegment({ lastUsed, offered }: LoginPageVariant): string {
+  return [lastUsed ?? LAST_USED_NONE, ...providerIds.filter((id) => offered.includes(id))].join('.');
+}
+
+export function variantOfSegment(segment: string): LoginPageVariant | undefined {
+  const [lastUsed = '', ...offered] = segment.split('.');
+  const variant = { lastUsed: lastUsed === LAST_USED_NONE ? undefined : signInMethod.safeParse(lastUsed).data, offered: offered.filter((id): id is ProviderId => (providerIds as readonly string[]).includes(id)) };
+  return variantSegment(variant) === segment ? variant : undefined;
+}
+
+/** Every variant: each set of providers, with each method that set can show as used last. */
+export function loginPageVariants(): LoginPageVariant[] {
+  const sets = providerIds.reduce<ProviderId[][]>((subsets, id) => [...subsets, ...subsets.map((subset) => [...subset, id])], [[]]);
+  return sets.flatMap((offered) => [undefined, 'email' as const, ...offered].map((lastUsed) => ({ lastUsed, offered })));
+}
 
 export type LoginPageRequest = {
   method: string;
+  /** The providers this deployment offers (configuredProviders). */
+  offered: readonly ProviderId[];
   /** Below the base path, as proxy.ts sees it. */
   pathname: string;
   query: URLSearchParams;
   received: ReceivedCookies;
 };
 
-export type PrerenderedLogin = { variant: LastUsedVariant; path: string };
+export type PrerenderedLogin = { variant: string; path: string };
 
 /**
  * The prerendered variant for a load of the login page, with its path below the base path, or
@@ -31,8 +54,10 @@ export function prerenderedLogin(request: LoginPageRequest): PrerenderedLogin | 
   const language = loginPageLanguage(request.pathname);
   if (!language) return undefined;
   if (request.query.has('error') || readCookie(request.received, 'keptAddress') !== undefined) return undefined;
-  const lastUsed: SignInMethod | undefined = readLastSignInMethod(request.received);
-  const variant = lastUsed ?? LAST_USED_NONE;
+  const lastUsed = readLastSignInMethod(request.received);
+  // A provider used last that this deployment no longer offers is no method to put first.
+  const shown = lastUsed === 'email' || request.offered.some((id) => id === lastUsed) ? lastUsed : undefined;
+  const variant = variantSegment({ lastUsed: shown, offered: [...request.offered] });
   return { variant, path: `/${language}/${PRERENDERED_LOGIN_SEGMENT}/${variant}` };
 }
 

@@ -1,5 +1,6 @@
 import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
 import { DEVELOPMENT_SESSION_SECRET, logLevels, pricingSettingOf, settingsSchema } from './schema.ts';
+import { providerIds, type ProviderId } from '../../vocabulary/providers.ts';
 import { unsafeSecrets, type SecretSetting } from './secret-rules.ts';
 
 /**
@@ -163,6 +164,11 @@ export function parseConfig(environment: Environment): ConfigResult {
       },
     },
   };
+}
+
+/** The providers whose client the settings configure, in the registry's order: the login page offers these alone. */
+export function configuredProviders(config: Config): ProviderId[] {
+  return providerIds.filter((id) => config[id] !== undefined);
 }
 
 export class ConfigurationError extends Error {

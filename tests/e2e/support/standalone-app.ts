@@ -6,9 +6,10 @@ import { DOMAIN, metricsPortOf, SERVER_LOG_DIRECTORY, serverLog, SESSION_SECRET 
 /**
  * One more instance of the app as production runs it (the standalone server, only environment
  * variables), pointed at a backend made for the spec; it shares the suite's secret, so cookies
- * made through the real topology open here too. Resolves once the instance answers.
+ * made through the real topology open here too. No provider is configured unless `environment`
+ * says so. Resolves once the instance answers.
  */
-export async function startStandaloneApp(options: { port: number; backendUrl: string; nodeArguments?: string[] }): Promise<ChildProcess> {
+export async function startStandaloneApp(options: { port: number; backendUrl: string; nodeArguments?: string[]; environment?: Record<string, string> }): Promise<ChildProcess> {
   // Its output in a file, as the suite's servers' (shown when the run fails: server-logs-reporter.ts).
   mkdirSync(SERVER_LOG_DIRECTORY, { recursive: true });
   const output = openSync(serverLog(`standalone-${options.port}`), 'w');
@@ -23,6 +24,7 @@ export async function startStandaloneApp(options: { port: number; backendUrl: st
       BACKEND_URL: options.backendUrl,
       APP_DOMAINS: DOMAIN,
       SESSION_SECRET,
+      ...options.environment,
     } as NodeJS.ProcessEnv,
     stdio: ['ignore', output, output],
   });
