@@ -9,7 +9,7 @@ import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
-import type { ErrorMessageKey } from '@/lib/platform/backend/error-catalogue';
+import type { LoginPageMessage as LoginPageErrorMessage } from '@/lib/platform/backend/error-catalogue';
 import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { linkPath } from '@/lib/platform/settings/links';
@@ -23,7 +23,7 @@ export type LoginScreenProps = {
   /** The providers this deployment offers; none: no single sign-on at all. */
   offered: readonly ProviderId[];
   /** Rendered per request only: the `?error=` the page was sent with. */
-  error?: { message: ErrorMessageKey; tone: 'error' | 'info' };
+  error?: { message: LoginPageErrorMessage; tone: 'error' | 'info' };
   /** Rendered per request only: the address this browser came back with, shown once. */
   keptEmail?: string;
 };
@@ -83,7 +83,7 @@ export async function LoginScreen({ language, lastUsed, offered, error, keptEmai
             {error && (
               <LoginPageMessage tone={error.tone}>
                 <div className="mt-4">
-                  <StatusMessage tone={error.tone}>{withoutBreakAfterSingleLetter(tErrors(error.message))}</StatusMessage>
+                  <StatusMessage tone={error.tone}>{withoutBreakAfterSingleLetter(tErrors(error.message.key, { provider: error.message.provider ?? '' }))}</StatusMessage>
                 </div>
               </LoginPageMessage>
             )}

@@ -27,7 +27,7 @@ export async function SsoButtons({ language, providers, lastUsed }: { language: 
             loadingLabel={tSso('redirecting', { provider: provider.name })}
           >
             <Mark />
-            {t(provider.labelKey)}
+            {t('signInWith', { provider: provider.name })}
             {id === lastUsed && <LastUsedMark label={t('lastUsed')} />}
           </SsoLink>
         );

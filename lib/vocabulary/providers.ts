@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type en from '@/messages/en.json';
 
 /**
  * The single sign-on providers: the one list that the login page's buttons, the routes, the
@@ -12,8 +11,6 @@ export type ProviderDescriptor = {
   id: string;
   /** The provider's own name, as in "Taking you to Google…". */
   name: string;
-  /** The button's label, under `login` in messages/*.json. */
-  labelKey: keyof (typeof en)['login'];
   /**
    * The folder of its routes below the base path: the start `/start-<segment>`, the return
    * address registered with the provider `/<segment>`, and `/<lang>/<segment>/organisations` and
@@ -27,7 +24,6 @@ export type ProviderDescriptor = {
 export const google = {
   id: 'google',
   name: 'Google',
-  labelKey: 'google',
   routeSegment: 'google',
   source: 'google',
 } as const satisfies ProviderDescriptor;
@@ -35,7 +31,6 @@ export const google = {
 export const microsoft = {
   id: 'microsoft',
   name: 'Microsoft',
-  labelKey: 'microsoft',
   routeSegment: 'microsoft',
   source: 'microsoft',
 } as const satisfies ProviderDescriptor;

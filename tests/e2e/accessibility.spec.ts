@@ -91,7 +91,7 @@ const screens: Screen[] = [
       // What the hand-off leaves in the browser (tests/e2e/last-used-sign-in.spec.ts signs in for real).
       await page.context().addCookies([{ name: '__Host-lastSignInMethod', value: 'microsoft', url: LOGIN_ORIGIN, secure: true, httpOnly: true, sameSite: 'Lax' }]);
       await page.goto(`/login/${language}`);
-      await expect(page.getByRole('link', { name: `${d.login.microsoft} ${d.login.lastUsed}`, exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: `${d.login.signInWith.replace('{provider}', 'Microsoft')} ${d.login.lastUsed}`, exact: true })).toBeVisible();
     },
   },
   {

@@ -385,7 +385,7 @@ for (const { language, locale } of [
     test('says "start again" in the browser\'s language, and starting again works', async ({ page, context }) => {
       const serverErrors = watchServerErrors(page);
       await page.goto(`/login/${language}`);
-      await page.getByRole('link', { name: text(language, 'login.google') }).click();
+      await page.getByRole('link', { name: text(language, 'login.signInWith').replace('{provider}', 'Google') }).click();
       await expect(page).toHaveTitle(/Local identity provider/);
       // What an in-app browser or a strict cookie policy does while the person is at the provider.
       expect((await context.cookies(`${LOGIN_ORIGIN}/login/`)).some((cookie) => cookie.name === '__Host-ssoFlow')).toBe(true);

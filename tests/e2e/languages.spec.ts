@@ -107,7 +107,7 @@ for (const [language, dictionary] of Object.entries(dictionaries)) {
 
   test(`single sign-on keeps ${language} there and back`, async ({ page }) => {
     await page.goto(`/login/${language}`);
-    await page.getByRole('link', { name: dictionary.login.google }).click();
+    await page.getByRole('link', { name: dictionary.login.signInWith.replace('{provider}', 'Google') }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/login/${language}\\?error=user-close$`));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(dictionary.errors.userClose);

@@ -31,11 +31,11 @@ test.afterAll(async () => {
 });
 
 const cases = [
-  { provider: 'google', domain: 'globex.test', error: 'google-domain-not-allowed', message: 'googleDomainNotAllowed' },
-  { provider: 'microsoft', domain: 'acme.test', error: 'microsoft-tenant-not-allowed', message: 'microsoftTenantNotAllowed' },
+  { provider: 'google', name: 'Google', domain: 'globex.test', error: 'google-organisation-not-allowed' },
+  { provider: 'microsoft', name: 'Microsoft', domain: 'acme.test', error: 'microsoft-organisation-not-allowed' },
 ] as const;
 
-for (const { provider, domain, error, message } of cases) {
+for (const { provider, name, domain, error } of cases) {
   test(`${provider}: an account outside the allowed ${provider === 'google' ? 'domains' : 'tenants'} is refused in en, de and nl`, async ({ page }) => {
     const refused: string[] = [];
     for (const language of languages) {
@@ -43,7 +43,7 @@ for (const { provider, domain, error, message } of cases) {
       refused.push(email);
       await page.goto(startPath(provider, { lang: language, login_hint: email }, deployment.origin));
       await expect(page).toHaveURL(`${deployment.origin}/login/${language}?error=${error}`);
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText(language, message));
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(errorText(language, 'ssoOrganisationNotAllowed', name));
     }
     // A Google account of the listed domain passes on this very deployment.
     await expectSsoLoginSees(page, 'google', deployment.origin, 'acme.test');

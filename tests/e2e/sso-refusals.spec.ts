@@ -22,18 +22,19 @@ async function expectMessage(page: Page, language: string, error: string, messag
 }
 
 const unverified = [
-  { provider: 'google', error: 'google-email-not-verified', message: 'googleEmailNotVerified' },
-  { provider: 'microsoft', error: 'microsoft-email-not-verified', message: 'microsoftEmailNotVerified' },
+  { provider: 'google', name: 'Google', error: 'google-email-not-verified' },
+  { provider: 'microsoft', name: 'Microsoft', error: 'microsoft-email-not-verified' },
 ] as const;
 
-for (const { provider, error, message } of unverified) {
+// One text for every provider, naming it.
+for (const { provider, name, error } of unverified) {
   test(`${provider}: an address the provider does not vouch for is refused in en, de and nl, and ssoLogin never sees it`, async ({ page }) => {
     const refused: string[] = [];
     for (const language of languages) {
       const email = uniqueSsoAddress('unverified', 'acme.test');
       refused.push(email);
       await page.goto(startPath(provider, { lang: language, login_hint: email }));
-      await expectMessage(page, language, error, errorText(language, message));
+      await expectMessage(page, language, error, errorText(language, 'ssoEmailNotVerified', name));
     }
     await expectSsoLoginSees(page, provider);
     const seen = await ssoLoginEmails(page.request);
@@ -62,8 +63,8 @@ for (const [provider, shapes] of Object.entries(Object.groupBy(doubtful, (shape)
       const email = uniqueSsoAddress(prefix, 'acme.test');
       refused.push(email);
       await page.goto(startPath(provider as 'google' | 'microsoft', { lang: language, login_hint: email }));
-      const { error, message } = unverified.find((entry) => entry.provider === provider)!;
-      await expectMessage(page, language, error, errorText(language, message));
+      const { error, name } = unverified.find((entry) => entry.provider === provider)!;
+      await expectMessage(page, language, error, errorText(language, 'ssoEmailNotVerified', name));
     }
     await expectSsoLoginSees(page, provider as 'google' | 'microsoft');
     const seen = await ssoLoginEmails(page.request);

@@ -87,7 +87,16 @@ describe('loginPageErrorMessage', () => {
     ['service-unavailable', 'serviceUnavailable'],
     ['provider-unavailable', 'providerUnavailable'],
   ])('%s shows %s', (error, message) => {
-    expect(loginPageErrorMessage(error)).toBe(message);
+    expect(loginPageErrorMessage(error)).toEqual({ key: message });
+  });
+
+  it('shows one text for a refused identity, naming the provider of the code', () => {
+    expect(loginPageErrorMessage('google-email-not-verified')).toEqual({ key: 'ssoEmailNotVerified', provider: 'Google' });
+    expect(loginPageErrorMessage('microsoft-email-not-verified')).toEqual({ key: 'ssoEmailNotVerified', provider: 'Microsoft' });
+    expect(loginPageErrorMessage('microsoft-organisation-not-allowed')).toEqual({ key: 'ssoOrganisationNotAllowed', provider: 'Microsoft' });
+    for (const error of ['github-email-not-verified', 'google-', 'google-totp', 'google-__proto__', 'email-not-verified', 'google-domain-not-allowed']) {
+      expect(loginPageErrorMessage(error)).toBeUndefined();
+    }
   });
 
   it('has a message for every error single sign-on can report, except those with a page of their own', () => {

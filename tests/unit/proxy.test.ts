@@ -59,8 +59,8 @@ describe('proxy, choosing the login page', () => {
     jest.resetModules();
   });
 
-  async function variantFor(path: string, headers: Record<string, string>): Promise<string | null> {
-    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+  async function variantFor(path: string, headers: Record<string, string>, settings: Record<string, string> = {}): Promise<string | null> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!', ...settings } as NodeJS.ProcessEnv;
     const { proxy } = await import('@/proxy');
     const response = await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', ...headers } }));
     // What Next sees of the request after the proxy: its forwarded headers.
@@ -69,7 +69,13 @@ describe('proxy, choosing the login page', () => {
 
   it('names the variant itself, never the one a client wrote', async () => {
     expect(await variantFor('/en?from=web', { 'x-desk-login-variant': 'email' })).toBe('none');
-    expect(await variantFor('/en?from=web', { 'x-desk-login-variant': 'email', cookie: '__Host-lastSignInMethod=google' })).toBe('google');
+    expect(await variantFor('/en?from=web', { 'x-desk-login-variant': 'email', cookie: '__Host-lastSignInMethod=google' })).toBe('none');
+  });
+
+  it('names the providers the settings configure, and puts the one used last first only when it is one of them', async () => {
+    const google = { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'a-google-issued-secret-xyz' };
+    expect(await variantFor('/en', { cookie: '__Host-lastSignInMethod=google' }, google)).toBe('google.google');
+    expect(await variantFor('/en', { cookie: '__Host-lastSignInMethod=microsoft' }, google)).toBe('none.google');
   });
 
   it('names none where the page is rendered for the request, and removes the client\'s', async () => {

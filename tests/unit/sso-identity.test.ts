@@ -18,8 +18,8 @@ describe('identityRefusal (docs/decisions.md, Single sign-on)', () => {
     ['an unverified Google address', { email_verified: false }, anyone, 'google-email-not-verified'],
     ['a Google token without email_verified', {}, anyone, 'google-email-not-verified'],
     ['a listed hosted domain', { email_verified: true, hd: 'Acme.example' }, { ...anyone, googleHostedDomains: ['acme.example'] }, undefined],
-    ['another hosted domain', { email_verified: true, hd: 'evil.example' }, { ...anyone, googleHostedDomains: ['acme.example'] }, 'google-domain-not-allowed'],
-    ['a consumer Google account (no hd) when domains are listed', { email_verified: true }, { ...anyone, googleHostedDomains: ['acme.example'] }, 'google-domain-not-allowed'],
+    ['another hosted domain', { email_verified: true, hd: 'evil.example' }, { ...anyone, googleHostedDomains: ['acme.example'] }, 'google-organisation-not-allowed'],
+    ['a consumer Google account (no hd) when domains are listed', { email_verified: true }, { ...anyone, googleHostedDomains: ['acme.example'] }, 'google-organisation-not-allowed'],
   ])('Google: %s', (_case, claims, policy, refusal) => {
     expect(identityRefusal('google', claims, policy)).toBe(refusal);
   });
@@ -35,8 +35,8 @@ describe('identityRefusal (docs/decisions.md, Single sign-on)', () => {
     ['Entra, email_verified true but no xms_edov: a tenant could write that claim', { tid: tenant, email_verified: true }, anyone, 'microsoft-email-not-verified'],
     ['a listed tenant without xms_edov', { tid: tenant.toUpperCase() }, listed, undefined],
     ['a listed tenant whose token says xms_edov false', { tid: tenant, xms_edov: false }, listed, 'microsoft-email-not-verified'],
-    ['another tenant, even with xms_edov true', { tid: '00000000-0000-0000-0000-000000000001', xms_edov: true }, listed, 'microsoft-tenant-not-allowed'],
-    ['no tid when tenants are listed', { email_verified: true }, listed, 'microsoft-tenant-not-allowed'],
+    ['another tenant, even with xms_edov true', { tid: '00000000-0000-0000-0000-000000000001', xms_edov: true }, listed, 'microsoft-organisation-not-allowed'],
+    ['no tid when tenants are listed', { email_verified: true }, listed, 'microsoft-organisation-not-allowed'],
     ['a plain OpenID provider saying email_verified true', { email_verified: true }, anyone, undefined],
     ['a plain OpenID provider saying email_verified false', { email_verified: false }, anyone, 'microsoft-email-not-verified'],
     ['a plain OpenID provider saying nothing', {}, anyone, 'microsoft-email-not-verified'],

@@ -19,7 +19,7 @@ process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 const root = resolve(__dirname, '../..');
 
 describe('the provider registry', () => {
-  it.each(['id', 'name', 'labelKey', 'routeSegment', 'source'] as const)('gives each provider a %s of its own', (field) => {
+  it.each(['id', 'name', 'routeSegment', 'source'] as const)('gives each provider a %s of its own', (field) => {
     const values = providers.map((provider) => provider[field]);
     expect(new Set(values).size).toBe(providers.length);
   });

@@ -1,3 +1,4 @@
+import { providers, type ProviderId } from '@/lib/vocabulary/providers';
 
 /** The error codes the backend is known to answer (docs/product.md, Messages); any other code is "unknown". */
 export const knownErrorCodes = [
@@ -48,10 +49,8 @@ export type ErrorMessageKey =
   | 'ssoConsentRequired'
   | 'ssoInteractionRequired'
   | 'ssoLoginRequired'
-  | 'googleEmailNotVerified'
-  | 'googleDomainNotAllowed'
-  | 'microsoftEmailNotVerified'
-  | 'microsoftTenantNotAllowed'
+  | 'ssoEmailNotVerified'
+  | 'ssoOrganisationNotAllowed'
   | 'codeChallengeRequired'
   | 'codeChallengeMalformed'
   | 'codeChallengeMethodNotS256';
@@ -168,19 +167,36 @@ const loginPageErrors = {
   'sso-consent-required': 'ssoConsentRequired',
   'sso-interaction-required': 'ssoInteractionRequired',
   'sso-login-required': 'ssoLoginRequired',
-  // A valid ID token that does not prove an identity the app may forward (lib/flows/sso/providers/google.ts, microsoft.ts).
-  'google-email-not-verified': 'googleEmailNotVerified',
-  'google-domain-not-allowed': 'googleDomainNotAllowed',
-  'microsoft-email-not-verified': 'microsoftEmailNotVerified',
-  'microsoft-tenant-not-allowed': 'microsoftTenantNotAllowed',
 } as const satisfies Record<string, ErrorMessageKey>;
 
-export type LoginPageError = keyof typeof loginPageErrors;
+/**
+ * Why a valid ID token still does not prove an identity the app may forward (each provider's
+ * rule: lib/flows/sso/providers/). One text for every provider, which names it.
+ */
+const identityRefusals = {
+  'email-not-verified': 'ssoEmailNotVerified',
+  'organisation-not-allowed': 'ssoOrganisationNotAllowed',
+} as const satisfies Record<string, ErrorMessageKey>;
+export type IdentityRefusal = keyof typeof identityRefusals;
 
-export function loginPageErrorMessage(error: unknown): ErrorMessageKey | undefined {
-  return typeof error === 'string' && Object.hasOwn(loginPageErrors, error)
-    ? loginPageErrors[error as LoginPageError]
-    : undefined;
+/** A refusal as the login page's `?error=` names it: the provider's id first, e.g. `google-email-not-verified`. */
+export type ProviderRefusal = `${ProviderId}-${IdentityRefusal}`;
+
+export function providerRefusal(provider: ProviderId, refusal: IdentityRefusal): ProviderRefusal {
+  return `${provider}-${refusal}`;
+}
+
+export type LoginPageError = keyof typeof loginPageErrors | ProviderRefusal;
+
+/** A message of the login page, with the provider it names, if any. */
+export type LoginPageMessage = { key: ErrorMessageKey; provider?: string };
+
+export function loginPageErrorMessage(error: unknown): LoginPageMessage | undefined {
+  if (typeof error !== 'string') return undefined;
+  if (Object.hasOwn(loginPageErrors, error)) return { key: loginPageErrors[error as keyof typeof loginPageErrors] };
+  const provider = providers.find(({ id }) => error.startsWith(`${id}-`));
+  const refusal = provider && error.slice(provider.id.length + 1);
+  return refusal && Object.hasOwn(identityRefusals, refusal) ? { key: identityRefusals[refusal as IdentityRefusal], provider: provider.name } : undefined;
 }
 
 /**

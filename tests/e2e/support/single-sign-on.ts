@@ -14,10 +14,11 @@ const dictionaries = Object.fromEntries(
 ) as Record<Language, { errors: Record<string, string> }>;
 
 /** The text of `errors.<key>` in one language. */
-export function errorText(language: Language, key: string): string {
+/** A message of `errors`, with the provider it names (`{provider}`) filled in. */
+export function errorText(language: Language, key: string, provider?: string): string {
   const value = dictionaries[language].errors[key];
   if (!value) throw new Error(`no message errors.${key} in ${language}`);
-  return value;
+  return provider === undefined ? value : value.replaceAll('{provider}', provider);
 }
 
 /** `/login/start-<provider>?…`, under an origin (a dedicated deployment's) or the suite's baseURL. */

@@ -53,10 +53,10 @@ export const googleSignIn: ProviderSignIn = {
    * Workspace domain (`hd`) if any are.
    */
   identityRefusal(claims, policy) {
-    if (claims.email_verified !== true) return 'google-email-not-verified';
+    if (claims.email_verified !== true) return 'email-not-verified';
     const hostedDomain = lowerCaseClaim(claims.hd);
     if (policy.googleHostedDomains.length > 0 && !(hostedDomain && policy.googleHostedDomains.includes(hostedDomain))) {
-      return 'google-domain-not-allowed';
+      return 'organisation-not-allowed';
     }
     return undefined;
   },

@@ -131,9 +131,9 @@ export const microsoftSignIn: ProviderSignIn = {
   identityRefusal(claims, policy) {
     const tenantId = lowerCaseClaim(claims.tid);
     const tenantListed = tenantId !== undefined && policy.microsoftTenantIds.includes(tenantId);
-    if (policy.microsoftTenantIds.length > 0 && !tenantListed) return 'microsoft-tenant-not-allowed';
+    if (policy.microsoftTenantIds.length > 0 && !tenantListed) return 'organisation-not-allowed';
     const saysOtherwise = (claims.xms_edov !== undefined && claims.xms_edov !== true) || (claims.email_verified !== undefined && claims.email_verified !== true);
     const vouched = claims.tid === undefined ? claims.email_verified === true : tenantListed || claims.xms_edov === true;
-    return vouched && !saysOtherwise ? undefined : 'microsoft-email-not-verified';
+    return vouched && !saysOtherwise ? undefined : 'email-not-verified';
   },
 };

@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose';
-import type { LoginPageError } from '@/lib/platform/backend/error-catalogue';
+import type { IdentityRefusal } from '@/lib/platform/backend/error-catalogue';
 import type { Config } from '@/lib/platform/settings/config';
 import type { Discovery } from './discovery';
 
@@ -42,7 +42,7 @@ export type ProviderSignIn = {
   gaveNoAnswer(error: unknown): boolean;
   /**
    * Why a valid token still does not prove an identity the app may forward (docs/decisions.md,
-   * Single sign-on); each reason is a message on the login page.
+   * Single sign-on); each reason is a message on the login page that names the provider.
    */
-  identityRefusal(claims: JWTPayload, policy: IdentityPolicy): LoginPageError | undefined;
+  identityRefusal(claims: JWTPayload, policy: IdentityPolicy): IdentityRefusal | undefined;
 };

@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose';
-import type { LoginPageError } from '@/lib/platform/backend/error-catalogue';
+import { providerRefusal, type ProviderRefusal } from '@/lib/platform/backend/error-catalogue';
 import { getConfig } from '@/lib/platform/settings/config';
 import { timedProviderCall } from '@/lib/platform/observability/metrics';
 import { discover, forgetDiscovery, ProviderUnreachable, type Discovery } from './discovery';
@@ -71,6 +71,7 @@ export async function exchangeCode(provider: ProviderId, exchange: CodeExchange)
 }
 
 /** Whether the token proves an identity the app may forward, by the provider's own rule. */
-export function identityRefusal(provider: ProviderId, claims: JWTPayload, policy: IdentityPolicy): LoginPageError | undefined {
-  return providerSignIn(provider).identityRefusal(claims, policy);
+export function identityRefusal(provider: ProviderId, claims: JWTPayload, policy: IdentityPolicy): ProviderRefusal | undefined {
+  const refusal = providerSignIn(provider).identityRefusal(claims, policy);
+  return refusal && providerRefusal(provider, refusal);
 }
