@@ -1,7 +1,8 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import { BASE_PATH } from './lib/vocabulary/base-path.ts';
 import { FORM_POST_MAX_KB } from './lib/platform/pages/form-post-limit.ts';
-import { loginPageRewrite, outsideLanguagesNotFoundRewrite } from './lib/platform/pages/login-page-rewrite.ts';
+import { loginPageRewrite, outsideLanguagesNotFoundRewrite, providerRouteRewrites } from './lib/platform/pages/login-page-rewrite.ts';
+import { providers } from './lib/vocabulary/providers.ts';
 import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from './lib/platform/pages/security-headers.ts';
 
 // Messages are compiled at build time, so no ICU message is parsed while a page renders.
@@ -44,7 +45,11 @@ const nextConfig = {
   // After proxy.ts: the login page's prerendered variant that the proxy chose, and the not-found
   // page for addresses outside the language pages (lib/platform/pages/login-page-rewrite.ts).
   async rewrites() {
-    return { beforeFiles: [loginPageRewrite()], afterFiles: [outsideLanguagesNotFoundRewrite()], fallback: [] };
+    return {
+      beforeFiles: [loginPageRewrite(), ...providerRouteRewrites(providers.map((provider) => provider.routeSegment))],
+      afterFiles: [outsideLanguagesNotFoundRewrite()],
+      fallback: [],
+    };
   },
   // Pages get their headers, with a policy, from proxy.ts; these are the files it never sees.
   async headers() {

@@ -51,6 +51,11 @@ export function providerById(id: ProviderId): Provider {
   return providers.find((provider) => provider.id === id)!;
 }
 
+/** The provider a route names, as a path segment (`routeSegment`), or nothing. */
+export function providerOfRouteSegment(segment: string): Provider | undefined {
+  return providers.find((provider) => provider.routeSegment === segment);
+}
+
 /** The first path segment of the provider's start route, e.g. `start-google`. */
 export function startSegment(provider: Provider): string {
   return `start-${provider.routeSegment}`;

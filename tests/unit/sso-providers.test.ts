@@ -4,6 +4,7 @@ import { parseConfig, type Config } from '@/lib/platform/settings/config';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
 import { readSsoFlow, writeSsoFlow, type SsoFlowState } from '@/lib/flows/sso/flow-state';
 import type { RequestHost } from '@/lib/platform/hosts';
+import { providerRouteRewrites } from '@/lib/platform/pages/login-page-rewrite';
 import { routeLanguage } from '@/lib/platform/pages/language-routing';
 import { loginPageOrder, signInMethod } from '@/lib/vocabulary/sign-in-method';
 import { providerSignIn } from '@/lib/flows/sso/providers/provider-sign-in';
@@ -34,18 +35,18 @@ describe('the provider registry', () => {
   });
 });
 
-describe('every provider has its routes in app/, and only providers do', () => {
-  it.each(providerIds)('%s: the start, the return address, the organisation picker and the app opener', (id) => {
-    const segment = providers.find((provider) => provider.id === id)!.routeSegment;
-    const files = [`start-${segment}/route.ts`, `${segment}/route.ts`, `[lang]/${segment}/organisations/page.tsx`, `[lang]/${segment}/open-app/page.tsx`];
-    expect(files.filter((file) => !existsSync(join(root, 'app', file)))).toEqual([]);
+describe('every provider\'s routes come from the registry, with no folder of its own in app/', () => {
+  it.each(providers.map((provider) => [provider.id, provider] as const))('%s: the start and the return address are rewritten to the one route of each', (_id, provider) => {
+    const rewrites = providerRouteRewrites(providers.map(({ routeSegment }) => routeSegment));
+    expect(rewrites).toContainEqual({ source: `/${startSegment(provider)}`, destination: `/sso/${provider.routeSegment}/start` });
+    expect(rewrites).toContainEqual({ source: `/${provider.routeSegment}`, destination: `/sso/${provider.routeSegment}/return` });
   });
 
-  it('has no start route for a provider the registry does not know', () => {
-    const startFolders = readdirSync(join(root, 'app')).filter((name) => name.startsWith('start-'));
-    // A positive control: the folders are there to be read.
-    expect(startFolders.length).toBeGreaterThan(0);
-    expect(startFolders.sort()).toEqual(providers.map(startSegment).sort());
+  it('has the four routes once, for every provider, and none named after one', () => {
+    const routes = ['sso/[provider]/start/route.ts', 'sso/[provider]/return/route.ts', '[lang]/[provider]/organisations/page.tsx', '[lang]/[provider]/open-app/page.tsx'];
+    expect(routes.filter((file) => !existsSync(join(root, 'app', file)))).toEqual([]);
+    const named = [...readdirSync(join(root, 'app')), ...readdirSync(join(root, 'app', '[lang]'))].filter((name) => name.startsWith('start-') || providers.some(({ routeSegment }) => name === routeSegment));
+    expect(named).toEqual([]);
   });
 });
 

@@ -23,7 +23,7 @@ import { IdTokenRejected, verifyIdToken } from './providers/id-token';
 import { providerErrorMessage, providerErrorName } from './provider-errors';
 import { decideSsoOutcome } from './outcome';
 import { authorizationUrl, exchangeCode, identityRefusal, providerClient, ProviderNotConfigured } from './providers/provider-sign-in';
-import { providerById, type Provider, type ProviderId } from '../../vocabulary/providers';
+import { providerById, type ProviderId } from '../../vocabulary/providers';
 
 /** A redirect; in-app paths stay relative so the browser keeps the host it used. */
 function seeOther(location: string): Response {
@@ -61,7 +61,8 @@ const startQuery = z.object({
 });
 
 /** `/start-<provider>`: PKCE, state and nonce in a sealed cookie, then the provider. */
-async function startSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
+/** A provider's start route, `/start-<provider>` (app/sso/[provider]/start). */
+export async function startSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
   const log = (await requestLogger()).child({ provider });
   const parsed = startQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   const requested = parsed.success ? parsed.data.lang : undefined;
@@ -149,7 +150,8 @@ export async function handOffOrganisation(
 }
 
 /** `/<provider>`: the provider's return. Nothing reaches ssoLogin unless every check holds. */
-async function completeSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
+/** A provider's return address, `/<provider>` (app/sso/[provider]/return). */
+export async function completeSignIn(provider: ProviderId, request: NextRequest): Promise<Response> {
   const log = (await requestLogger()).child({ provider });
   const context = await requestContext();
   const { host, received, cookies } = context;
@@ -268,14 +270,4 @@ async function followOutcome(
       await countSignInStepOnce(provider, 'picker_shown', flow.deviceId);
       return `${loginPagePath(language)}/${providerById(provider).routeSegment}/organisations`;
   }
-}
-
-/** The handler of a provider's start route, `app/start-<provider>/route.ts`. */
-export function startRoute(provider: Provider): (request: NextRequest) => Promise<Response> {
-  return (request) => startSignIn(provider.id, request);
-}
-
-/** The handler of a provider's return address, `app/<provider>/route.ts`. */
-export function returnRoute(provider: Provider): (request: NextRequest) => Promise<Response> {
-  return (request) => completeSignIn(provider.id, request);
 }

@@ -31,3 +31,15 @@ export function loginPageRewrite() {
 export function outsideLanguagesNotFoundRewrite() {
   return { source: '/:first(api|start-[a-z]+)/:rest+', destination: '/_not-found' };
 }
+
+/**
+ * Every provider's start and return address, `/start-<segment>` and `/<segment>`, registered with
+ * the providers and linked to by the apps, served by one route each (app/sso/[provider]/). The
+ * internal paths are no address of ours: the proxy sends `/sso/…` to the login page.
+ */
+export function providerRouteRewrites(routeSegments: readonly string[]) {
+  return routeSegments.flatMap((segment) => [
+    { source: `/start-${segment}`, destination: `/sso/${segment}/start` },
+    { source: `/${segment}`, destination: `/sso/${segment}/return` },
+  ]);
+}

@@ -1,1 +1,0 @@
-export { OpenAppPage as default, generateMetadata } from '@/components/sso/open-app-page';

@@ -1,4 +1,0 @@
-import { google } from '@/lib/vocabulary/providers';
-import { startRoute } from '@/lib/flows/sso/sign-in';
-
-export const GET = startRoute(google);
