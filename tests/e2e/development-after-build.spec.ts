@@ -3,16 +3,16 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:f
 import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { devPorts } from '../../dev/ports.ts';
-import { SERVER_LOG_DIRECTORY, serverLog, testPort } from './support/environment.ts';
+import { CHROMIUM_SHELL_PATH, SERVER_LOG_DIRECTORY, serverLog, testPort } from './support/environment.ts';
 
 /**
  * `npm run dev` in a checkout that holds a production build, as every checkout does after
- * `npm test` or `npm run screenshots`: the development world must use nothing of that build, and
- * its pages hydrate. The build is the suite's own (`npm run test:e2e` builds before Playwright
- * starts): this spec builds nothing.
+ * `npm test` or `npm run screenshots`: the development world must use nothing of that build. Its
+ * pages hydrate, and `npm run walk-through` passes every step against it. The build is the suite's
+ * own (`npm run test:e2e` builds before Playwright starts): this spec builds nothing.
  */
 
-// One worker, one development server, for every test of the file.
+// One worker, one development server, for both tests; the second runs when the first failed too.
 test.describe.configure({ mode: 'default' });
 
 // `npm run dev` holds six consecutive ports from DEV_PORT (dev/ports.ts), all named here so that
@@ -118,4 +118,22 @@ test('after a production build, npm run dev serves pages whose scripts run: the 
   });
   await expect.poll(violations).toEqual(['script-src-attr inline']);
   expect(await page.evaluate(() => (window as unknown as { __ranUnadmitted?: boolean }).__ranUnadmitted)).toBeUndefined();
+});
+
+test('npm run walk-through passes every step against that npm run dev', async () => {
+  // Ten steps, each compiling the routes it visits first: a minute, more on a busy machine.
+  test.setTimeout(360_000);
+  const walkThrough = spawn(process.execPath, ['dev/walk-through.ts'], {
+    env: { ...process.env, DEV_PORT: String(DEV_PORT), CHROMIUM: CHROMIUM_SHELL_PATH },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Ended before the test's own time is up, so that it leaves no browser behind.
+    timeout: 330_000,
+  });
+  let output = '';
+  walkThrough.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  walkThrough.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => walkThrough.once('close', resolve));
+  await test.info().attach('walk-through', { body: output, contentType: 'text/plain' });
+  expect(code, output).toBe(0);
+  expect(output).toContain('walk-through: every flow passed');
 });
