@@ -95,7 +95,10 @@ function policiesOfHost(host: RequestHost): PagePolicies {
 function pagePolicy(request: NextRequest, host: RequestHost, servedPath: string): { policy: string; nonce?: string; etag?: string } {
   const policies = policiesOfHost(host);
   const isLoad = (request.method === 'GET' || request.method === 'HEAD') && !request.headers.has('next-action');
-  const page = isLoad ? (prerendered ??= readPrerenderedPages()).get(servedPath) : undefined;
+  // Only `next build` prerenders. `next dev` renders every page per request from its own folder
+  // (.next/dev), while .next may still hold a production build whose hashes would refuse its scripts.
+  const fromBuild = isLoad && process.env.NODE_ENV === 'production';
+  const page = fromBuild ? (prerendered ??= readPrerenderedPages()).get(servedPath) : undefined;
   if (page) return { policy: policies.withHashes(servedPath, page.inlineHashes), etag: request.headers.has('rsc') ? undefined : page.etag };
   const nonce = createNonce();
   return { policy: policies.withNonce(nonce), nonce };

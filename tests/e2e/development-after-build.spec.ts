@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { devPorts } from '../../dev/ports.ts';
+import { CHROMIUM_SHELL_PATH, SERVER_LOG_DIRECTORY, serverLog, testPort } from './support/environment.ts';
+
+/**
+ * `npm run dev` in a checkout that holds a production build, as every checkout does after
+ * `npm test` or `npm run screenshots`: the development world must use nothing of that build. Its
+ * pages hydrate, and `npm run walk-through` passes every step against it. The build is the suite's
+ * own (`npm run test:e2e` builds before Playwright starts): this spec builds nothing.
+ */
+
+// One worker, one development server, for both tests; the second runs when the first failed too.
+test.describe.configure({ mode: 'default' });
+
+// `npm run dev` holds six consecutive ports from DEV_PORT (dev/ports.ts), all named here so that
+// no other spec takes one (tests/unit/e2e-ports.test.ts); 4646 to 4649 are kept free for it.
+const DEV_PORTS = [testPort(4640), testPort(4641), testPort(4642), testPort(4643), testPort(4644), testPort(4645)];
+const DEV_PORT = DEV_PORTS[0]!;
+const HOST = `web.desk.localhost:${DEV_PORT}`;
+const LOGIN = `http://${HOST}/login`;
+
+let development: ChildProcess | undefined;
+let logFile: string;
+
+/** The status of the login page through the gateway, as a browser would ask for it (Node's resolver may not know *.localhost). */
+function loginPageStatus(): Promise<number> {
+  return new Promise((resolve) => {
+    request({ host: '127.0.0.1', port: DEV_PORT, path: '/login/en', headers: { host: HOST } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    })
+      .on('error', () => resolve(0))
+      .end();
+  });
+}
+
+function logTail(): string {
+  return readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+}
+
+test.beforeAll(async () => {
+  // The first visit compiles the login page: seconds when idle, a minute when the suite is busy.
+  test.setTimeout(240_000);
+  expect(Object.values(devPorts({ DEV_PORT: String(DEV_PORT) })).map((port) => port.port)).toEqual(DEV_PORTS);
+
+  // The build the development server must ignore: prerendered pages, with the hashes of their scripts.
+  const manifest = JSON.parse(readFileSync('.next/prerender-manifest.json', 'utf8')) as { routes: Record<string, { routeType?: string }> };
+  const pages = Object.entries(manifest.routes).filter(([path, route]) => route.routeType === 'page' && existsSync(`.next/server/app${path}.html`));
+  expect(pages.length, 'a production build in .next (npm run build)').toBeGreaterThan(0);
+
+  mkdirSync(SERVER_LOG_DIRECTORY, { recursive: true });
+  logFile = serverLog('development-after-build');
+  const output = openSync(logFile, 'w');
+  const environment: NodeJS.ProcessEnv = { ...process.env, DEV_PORT: String(DEV_PORT) };
+  // DEV_PORT alone places every server; a port set in the environment would win over it.
+  for (const variable of ['GATEWAY_PORT', 'DEV_BACKEND_PORT', 'APP_PORT', 'IDP_PORT', 'IDP_GENERIC_PORT', 'METRICS_PORT']) delete environment[variable];
+  development = spawn(process.execPath, ['dev/run.ts'], { env: environment, stdio: ['ignore', output, output] });
+  closeSync(output);
+  const stopped = new Promise<string>((resolve) => development!.once('exit', (code) => resolve(`npm run dev stopped (exit code ${code}):\n${logTail()}`)));
+  const started = (async () => {
+    await expect.poll(loginPageStatus, { timeout: 200_000, intervals: [500, 1_000] }).toBe(200);
+    return undefined;
+  })();
+  const failure = await Promise.race([started, stopped]);
+  if (failure) throw new Error(failure);
+});
+
+test.afterAll(async () => {
+  const child = development;
+  if (!child || child.exitCode !== null) return;
+  // dev/run.ts stops the process groups of its servers on SIGTERM, and ends when they have.
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+});
+
+test('after a production build, npm run dev serves pages whose scripts run: the login page hydrates without a policy violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+  const posts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST') posts.push(sent.url());
+  });
+
+  const response = await page.goto(`${LOGIN}/en`);
+  // React marks the nodes it has hydrated; only the hydrated island answers a bad address without the server.
+  const field = page.getByLabel('Work e-mail');
+  await expect.poll(() => field.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+  await field.fill('not an address');
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByText('Please enter a valid e-mail address.')).toBeVisible();
+  expect(posts).toEqual([]);
+  expect(await violations()).toEqual([]);
+  expect(refused).toEqual([]);
+  // next dev renders every page per request: each script is admitted by the response's nonce.
+  const scriptSource = /script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(scriptSource).toContain("'nonce-");
+  expect(scriptSource).not.toContain("'sha256-");
+
+  // The control: the same watch sees a script the policy refuses, an inline handler.
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.setAttribute('onclick', 'window.__ranUnadmitted = true');
+    document.body.append(button);
+    button.click();
+  });
+  await expect.poll(violations).toEqual(['script-src-attr inline']);
+  expect(await page.evaluate(() => (window as unknown as { __ranUnadmitted?: boolean }).__ranUnadmitted)).toBeUndefined();
+});
+
+test('npm run walk-through passes every step against that npm run dev', async () => {
+  // Ten steps, each compiling the routes it visits first: a minute, more on a busy machine.
+  test.setTimeout(360_000);
+  const walkThrough = spawn(process.execPath, ['dev/walk-through.ts'], {
+    env: { ...process.env, DEV_PORT: String(DEV_PORT), CHROMIUM: CHROMIUM_SHELL_PATH },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Ended before the test's own time is up, so that it leaves no browser behind.
+    timeout: 330_000,
+  });
+  let output = '';
+  walkThrough.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  walkThrough.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => walkThrough.once('close', resolve));
+  await test.info().attach('walk-through', { body: output, contentType: 'text/plain' });
+  expect(code, output).toBe(0);
+  expect(output).toContain('walk-through: every flow passed');
+});
