@@ -37,7 +37,7 @@ export function etagOf(html: string): string {
 
 /**
  * Every prerendered page's path (below the base path, as proxy.ts sees it) with its inline
- * scripts' hashes and its ETag. Without a build (development), none: every page then gets a nonce.
+ * scripts' hashes and its ETag. Read only by a production server (proxy.ts): `next dev` gives every page a nonce, a build beside it or not.
  */
 export function readPrerenderedPages(buildDirectory = join(process.cwd(), '.next')): PrerenderedPages {
   let manifest;
