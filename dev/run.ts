@@ -6,7 +6,6 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { devPorts, freeFirstPort, heldPorts, portsHeldMessage, type DevPorts } from './ports.ts';
-import { SAMPLE_APP_REDIRECT_URI } from './backend/ready-links.ts';
 import { startupLines, terminalLineFilter } from './terminal-lines.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +36,11 @@ process.env.IDP_PORT = String(ports.idp.port);
 process.env.IDP_GENERIC_PORT = String(ports.idpGeneric.port);
 const { ensureDevCertificates, extraCaCertificatesFor } = await import('./identity-provider/certificates.ts');
 const { identityProviderSettings: identityProvider } = await import('./identity-provider/settings.ts');
+// After the checks above, whose lines stand alone: these read lib/'s TypeScript, which Node
+// reparses as ES modules with a warning where the flag of `npm run dev` is not given.
+const { SAMPLE_APP_REDIRECT_URI } = await import('./backend/ready-links.ts');
+const { openIdProviders } = await import('../lib/vocabulary/providers.ts');
+const { openIdSettingOf } = await import('../lib/platform/settings/schema.ts');
 
 const loginOrigin = `http://web.${appDomain}:${gatewayPort}`;
 
@@ -46,6 +50,8 @@ const certificates = ensureDevCertificates(identityProvider.certificateDirectory
 
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
+  // The backend and the identity provider read the provider registry in lib/, as the app does.
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'].filter(Boolean).join(' '),
   DEV_BACKEND_PORT: backendPort,
   APP_PORT: appPort,
   GATEWAY_PORT: gatewayPort,
@@ -79,6 +85,14 @@ const appEnv: NodeJS.ProcessEnv = {
   MICROSOFT_AUTHORITY: process.env.MICROSOFT_AUTHORITY ?? identityProvider.microsoftMultiTenantAuthority,
   MICROSOFT_CLIENT_ID: identityProvider.clients.microsoft.clientId,
   MICROSOFT_CLIENT_SECRET: identityProvider.clients.microsoft.clientSecret,
+  // Any plain OpenID Connect provider of the registry signs in at the local realm.
+  ...Object.fromEntries(
+    openIdProviders.flatMap((provider) => [
+      [openIdSettingOf(provider, 'ISSUER'), process.env[openIdSettingOf(provider, 'ISSUER')] ?? identityProvider.realmIssuer],
+      [openIdSettingOf(provider, 'CLIENT_ID'), identityProvider.clients[provider.id].clientId],
+      [openIdSettingOf(provider, 'CLIENT_SECRET'), identityProvider.clients[provider.id].clientSecret],
+    ]),
+  ),
   NODE_EXTRA_CA_CERTS: extraCaCertificatesFor(certificates.caCertificate, process.env.NODE_EXTRA_CA_CERTS),
   // The sample app's redirect_uri (dev/README.md), so that an app's sign-in can be tried from the mailbox.
   SSO_REDIRECT_ALLOWLIST: process.env.SSO_REDIRECT_ALLOWLIST ?? SAMPLE_APP_REDIRECT_URI,

@@ -3,7 +3,7 @@
 // file and the schema differ.
 import type { z } from 'zod';
 import { languageRegistry } from '../lib/vocabulary/languages.ts';
-import { pricingSettingDescription, SETTING_DESCRIPTIONS, type SettingDescription } from '../lib/platform/settings/descriptions.ts';
+import { openIdSettingDescription, pricingSettingDescription, SETTING_DESCRIPTIONS, type SettingDescription } from '../lib/platform/settings/descriptions.ts';
 import { pricingSettingOf, settingsSchema, type SettingName } from '../lib/platform/settings/schema.ts';
 
 export const SETTINGS_REFERENCE_PATH = 'docs/settings.md';
@@ -51,7 +51,8 @@ function defaultCell(name: SettingName): string {
 
 function descriptionOf(name: SettingName): SettingDescription {
   const language = languageRegistry.find((entry) => pricingSettingOf(entry.code) === name);
-  return language ? pricingSettingDescription(language.code) : SETTING_DESCRIPTIONS[name as keyof typeof SETTING_DESCRIPTIONS];
+  if (language) return pricingSettingDescription(language.code);
+  return openIdSettingDescription(name) ?? SETTING_DESCRIPTIONS[name as keyof typeof SETTING_DESCRIPTIONS];
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');

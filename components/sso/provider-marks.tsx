@@ -23,8 +23,22 @@ function MicrosoftMark() {
   );
 }
 
-/** Each provider's logo on its button: markup, so it stays with the components rather than in the registry. */
-export const providerMarks = {
+/** A provider without a logo of its own: a key, in the text's colour. */
+function OpenIdMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="8" cy="15" r="4" />
+      <path d="M10.8 12.2 20 3m-4 4 3 3m-6 0 2 2" />
+    </svg>
+  );
+}
+
+/** The providers' logos on their buttons: markup, so they stay with the components rather than in the registry. */
+const providerMarks: Partial<Record<ProviderId, () => ReactElement>> = {
   google: GoogleMark,
   microsoft: MicrosoftMark,
-} as const satisfies Record<ProviderId, () => ReactElement>;
+};
+
+export function providerMark(provider: ProviderId): () => ReactElement {
+  return providerMarks[provider] ?? OpenIdMark;
+}

@@ -6,7 +6,7 @@ import { BASE_PATH } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import type { SignInMethod } from '@/lib/vocabulary/sign-in-method';
 import { providerById, startSegment, type ProviderId } from '@/lib/vocabulary/providers';
-import { providerMarks } from './provider-marks';
+import { providerMark } from './provider-marks';
 
 /**
  * A button per single sign-on provider: plain links to the start routes, which run on the server.
@@ -18,7 +18,7 @@ export async function SsoButtons({ language, providers, lastUsed }: { language: 
     <div className="space-y-3">
       {providers.map((id) => {
         const provider = providerById(id);
-        const Mark = providerMarks[id];
+        const Mark = providerMark(id);
         return (
           <SsoLink
             key={id}

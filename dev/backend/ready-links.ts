@@ -2,6 +2,7 @@
 // action and each invitation case, built from the seed (seed.ts) so that their tokens are the
 // backend's own, and the sample app's single sign-on starts. The mailbox lists them (dev/README.md).
 import { createHash } from 'node:crypto';
+import { providers } from '../../lib/vocabulary/providers.ts';
 import { bookingTokens, inviteTokens, organisations } from './seed.ts';
 
 /** The sample app of `npm run dev`: the redirect_uri it admits (SSO_REDIRECT_ALLOWLIST) and the PKCE verifier of its ready links. */
@@ -79,10 +80,10 @@ export function codeChallengeOf(verifier: string): string {
 
 function appSignInLinks(): ReadyLink[] {
   const query = new URLSearchParams({ redirect_uri: SAMPLE_APP_REDIRECT_URI, code_challenge: codeChallengeOf(SAMPLE_APP_CODE_VERIFIER), code_challenge_method: 'S256' });
-  return (['google', 'microsoft'] as const).map((provider) => ({
+  return providers.map((provider) => ({
     flow: 'app sign-in',
-    label: `The sample app signs in with ${provider === 'google' ? 'Google' : 'Microsoft'} (redirect_uri ${SAMPLE_APP_REDIRECT_URI})`,
-    path: `/login/start-${provider}?${query}`,
+    label: `The sample app signs in with ${provider.name} (redirect_uri ${SAMPLE_APP_REDIRECT_URI})`,
+    path: `/login/start-${provider.routeSegment}?${query}`,
     step: 'choose an account at the identity provider',
     outcome: 'Open the Desk Booking app as …?',
   }));

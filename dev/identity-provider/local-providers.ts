@@ -108,8 +108,8 @@ function clientsOf(kind: SiteKind): ClientSettings[] {
   const { clients } = identityProviderSettings;
   if (kind === 'google') return [clients.google];
   if (kind === 'microsoft') return [clients.microsoft];
-  // A realm or a bare provider may stand behind either of the app's buttons.
-  return [clients.google, clients.microsoft];
+  // A realm or a bare provider may stand behind any of the app's buttons.
+  return Object.values(clients);
 }
 
 function issuerOf(kind: SiteKind): string {

@@ -1,15 +1,18 @@
-// Where the local identity provider listens, the issuers it plays and the two clients it knows.
-// dev/run.ts reads the same values to point the app at it, so both sides agree by construction.
+// Where the local identity provider listens, the issuers it plays and the clients it knows: one
+// for each provider of the app's registry. dev/run.ts reads the same values to point the app at
+// it, so both sides agree by construction.
 import { fileURLToPath } from 'node:url';
+import { providers, type ProviderId } from '../../lib/vocabulary/providers.ts';
 
-/** The app's two sign-in buttons, each with its client. */
+/** The shapes of Google's and Microsoft's own sites; any other provider of the registry is plain OpenID Connect. */
 export type ProviderKind = 'google' | 'microsoft';
 
 /**
  * The shapes of provider played here. `google` and `microsoft` (Entra ID) stand in for the real
  * ones; `keycloak` is a provider whose issuer has a path (`/realms/acme`), `generic` one whose
- * issuer is a bare origin, on a listener of its own. The last two know both clients, since an
- * administrator may put any OpenID provider behind either button.
+ * issuer is a bare origin, on a listener of its own. The last two know every client, since an
+ * administrator may put any OpenID provider behind any button; a plain OpenID Connect provider
+ * of the registry signs in at the realm in development (dev/run.ts).
  */
 export type SiteKind = ProviderKind | 'keycloak' | 'generic';
 
@@ -62,18 +65,17 @@ export const identityProviderSettings = {
   realmIssuer: `${origin}${realmPath}`,
   realmMirrorIssuer: `${origin}${realmPath}-mirror`,
   genericIssuer: genericOrigin,
-  clients: {
-    google: {
-      clientId: process.env.GOOGLE_CLIENT_ID ?? 'dev-google-client',
-      clientSecret: process.env.GOOGLE_CLIENT_SECRET ?? 'dev-google-secret',
-      redirectUris: redirectOrigins.map((redirectOrigin) => `${redirectOrigin}/login/google`),
-    },
-    microsoft: {
-      clientId: process.env.MICROSOFT_CLIENT_ID ?? 'dev-microsoft-client',
-      clientSecret: process.env.MICROSOFT_CLIENT_SECRET ?? 'dev-microsoft-secret',
-      redirectUris: redirectOrigins.map((redirectOrigin) => `${redirectOrigin}/login/microsoft`),
-    },
-  } satisfies Record<ProviderKind, ClientSettings>,
+  // Each provider's client, with the settings' names the app reads: GOOGLE_CLIENT_ID, OKTA_CLIENT_ID, ….
+  clients: Object.fromEntries(
+    providers.map(({ id, routeSegment }) => [
+      id,
+      {
+        clientId: process.env[`${id.toUpperCase()}_CLIENT_ID`] ?? `dev-${id}-client`,
+        clientSecret: process.env[`${id.toUpperCase()}_CLIENT_SECRET`] ?? `dev-${id}-secret`,
+        redirectUris: redirectOrigins.map((redirectOrigin) => `${redirectOrigin}/login/${routeSegment}`),
+      },
+    ]),
+  ) as Record<ProviderId, ClientSettings>,
   // Names besides localhost and 127.0.0.1 that the HTTPS certificate must cover.
   certificateDnsNames: listFromEnv('IDP_CERTIFICATE_DNS_NAMES', ''),
   // Git-ignored; the certificate authority, the server certificate and the ID-token signing keys.

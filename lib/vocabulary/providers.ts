@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * The single sign-on providers: the one list that the login page's buttons, the routes, the
- * sealed cookies and the backend's `source` read. A descriptor holds no library, so the proxy and
- * any page may import it; how the server signs in with each provider is in
- * `lib/flows/sso/providers/<provider>.ts`, reached only through lib/flows/sso/providers/provider-sign-in.ts.
+ * settings, the sealed cookies, the metrics and the backend's `source` read (docs/contributing.md,
+ * A provider). A descriptor holds no library, so the proxy and any page may import it; how the
+ * server signs in with each is chosen by its `client`, in lib/flows/sso/providers/provider-sign-in.ts.
  */
 export type ProviderDescriptor = {
   /** Kept in the flow, picker and last-used cookies, and named in log lines. */
@@ -12,31 +12,26 @@ export type ProviderDescriptor = {
   /** The provider's own name, as in "Taking you to Google…". */
   name: string;
   /**
-   * The folder of its routes below the base path: the start `/start-<segment>`, the return
-   * address registered with the provider `/<segment>`, and `/<lang>/<segment>/organisations` and
-   * `/<lang>/<segment>/open-app`. Next serves them from app/, so each needs its folders there.
+   * Its addresses below the base path: the start `/start-<segment>`, the return address
+   * registered with the provider `/<segment>`, and `/<lang>/<segment>/organisations` and
+   * `/<lang>/<segment>/open-app`, served by app/sso/[provider]/ and app/[lang]/[provider]/.
    */
   routeSegment: string;
   /** ssoLogin's `source` (docs/decisions.md, The calls). */
   source: string;
+  /**
+   * How the server signs in with it: Google's own library, Microsoft's (MSAL), each with settings
+   * of its own, or plain OpenID Connect (lib/flows/sso/providers/openid.ts), configured by
+   * `<ID>_CLIENT_ID`, `<ID>_CLIENT_SECRET` and `<ID>_ISSUER`.
+   */
+  client: 'google-auth-library' | 'msal' | 'openid';
 };
 
-export const google = {
-  id: 'google',
-  name: 'Google',
-  routeSegment: 'google',
-  source: 'google',
-} as const satisfies ProviderDescriptor;
-
-export const microsoft = {
-  id: 'microsoft',
-  name: 'Microsoft',
-  routeSegment: 'microsoft',
-  source: 'microsoft',
-} as const satisfies ProviderDescriptor;
-
-/** In the login page's order, unless one was used last. */
-export const providers = [google, microsoft] as const satisfies readonly ProviderDescriptor[];
+/** In the login page's order, unless one was used last. Ids and segments are lower-case letters. */
+export const providers = [
+  { id: 'google', name: 'Google', routeSegment: 'google', source: 'google', client: 'google-auth-library' },
+  { id: 'microsoft', name: 'Microsoft', routeSegment: 'microsoft', source: 'microsoft', client: 'msal' },
+] as const satisfies readonly ProviderDescriptor[];
 
 export type Provider = (typeof providers)[number];
 export type ProviderId = Provider['id'];
@@ -60,3 +55,7 @@ export function providerOfRouteSegment(segment: string): Provider | undefined {
 export function startSegment(provider: Provider): string {
   return `start-${provider.routeSegment}`;
 }
+
+/** The plain OpenID Connect providers: each configured by three settings named after its id. */
+export type OpenIdProvider = Extract<Provider, { client: 'openid' }>;
+export const openIdProviders: readonly Provider[] = providers.filter((provider: ProviderDescriptor) => provider.client === 'openid');

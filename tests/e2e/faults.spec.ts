@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { providerById } from '../../lib/vocabulary/providers.ts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, dedicatedOrigin, startDeployment, type Deployment } from './support/dedicated-deployment.ts';
@@ -129,7 +130,7 @@ async function reachMailSent(page: Page, language: Language) {
 }
 
 async function signInAtProvider(page: Page, language: Language, provider: 'google' | 'microsoft', account = 'sso-one@acme.test') {
-  await page.getByRole('link', { name: text(language, `login.${provider}`) }).click();
+  await page.getByRole('link', { name: text(language, 'login.signInWith').replace('{provider}', providerById(provider).name) }).click();
   await expect(page).toHaveTitle(/Local identity provider/);
   await page.getByRole('button', { name: new RegExp(account.replace(/[.+]/g, '\\$&')) }).click();
 }

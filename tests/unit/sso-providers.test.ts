@@ -115,8 +115,8 @@ describe('each provider is configured by its own settings alone', () => {
     ],
   ])('%s: its client and discovery document, and no other provider configured by them', (id, settings, client) => {
     const config = configWith(settings);
-    expect(providerSignIn(id).configured(config)).toMatchObject(client);
-    for (const other of providerIds.filter((providerId) => providerId !== id)) expect(providerSignIn(other).configured(config)).toBeUndefined();
+    expect(providerSignIn(id).configured(config, id)).toMatchObject(client);
+    for (const other of providerIds.filter((providerId) => providerId !== id)) expect(providerSignIn(other).configured(config, other)).toBeUndefined();
   });
 });
 

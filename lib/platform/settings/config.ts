@@ -1,6 +1,6 @@
 import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
-import { DEVELOPMENT_SESSION_SECRET, logLevels, pricingSettingOf, settingsSchema } from './schema.ts';
-import { providerIds, type ProviderId } from '../../vocabulary/providers.ts';
+import { DEVELOPMENT_SESSION_SECRET, logLevels, openIdSettingOf, openIdSettingParts, pricingSettingOf, settingsSchema } from './schema.ts';
+import { openIdProviders, providerIds, type ProviderId } from '../../vocabulary/providers.ts';
 import { unsafeSecrets, type SecretSetting } from './secret-rules.ts';
 
 /**
@@ -20,6 +20,8 @@ export type Config = {
   productKey: string;
   google: (SsoClient & { issuer: string }) | undefined;
   microsoft: (SsoClient & { authority: string }) | undefined;
+  /** The plain OpenID Connect providers of the registry that the settings configure, by id. */
+  openId: Partial<Record<ProviderId, SsoClient & { issuer: string }>>;
   /** Who may sign in by single sign-on beyond a valid token, and the clock tolerance of its check. */
   ssoIdentity: { googleHostedDomains: string[]; microsoftTenantIds: string[]; clockSkewSeconds: number };
   ssoRedirectAllowlist: string[];
@@ -69,10 +71,23 @@ const SSO_CLIENT_SETTING_PAIRS = [
 ] as const;
 
 function halfConfiguredClients(present: Environment): string[] {
-  return SSO_CLIENT_SETTING_PAIRS.flatMap((pair) =>
-    pair.flatMap((name, index) => {
-      const other = pair[1 - index]!;
-      return present[name] === undefined && present[other] !== undefined ? [`${name}: required when ${other} is set`] : [];
+  const pairs = SSO_CLIENT_SETTING_PAIRS.flatMap((pair) => pair.map((name, index) => [name, [pair[1 - index]!]] as const));
+  // A plain OpenID Connect provider needs all three of its settings, or none.
+  const triples = openIdProviders.flatMap((provider) => {
+    const names = openIdSettingParts.map((part) => openIdSettingOf(provider, part));
+    return names.map((name) => [name, names.filter((other) => other !== name)] as const);
+  });
+  return [...pairs, ...triples].flatMap(([name, others]) => {
+    const set = others.find((other) => present[other] !== undefined);
+    return present[name] === undefined && set ? [`${name}: required when ${set} is set`] : [];
+  });
+}
+
+function openIdClients(settings: Record<string, unknown>): Config['openId'] {
+  return Object.fromEntries(
+    openIdProviders.flatMap((provider) => {
+      const [clientId, clientSecret, issuer] = openIdSettingParts.map((part) => settings[openIdSettingOf(provider, part)]);
+      return typeof clientId === 'string' && typeof clientSecret === 'string' && typeof issuer === 'string' ? [[provider.id, { clientId, clientSecret, issuer }]] : [];
     }),
   );
 }
@@ -138,6 +153,7 @@ export function parseConfig(environment: Environment): ConfigResult {
               authority: settings.MICROSOFT_AUTHORITY,
             }
           : undefined,
+      openId: openIdClients(settings),
       ssoIdentity: {
         googleHostedDomains: settings.GOOGLE_HOSTED_DOMAINS,
         microsoftTenantIds: settings.MICROSOFT_TENANT_IDS,
@@ -168,7 +184,8 @@ export function parseConfig(environment: Environment): ConfigResult {
 
 /** The providers whose client the settings configure, in the registry's order: the login page offers these alone. */
 export function configuredProviders(config: Config): ProviderId[] {
-  return providerIds.filter((id) => config[id] !== undefined);
+  const clients: Partial<Record<string, SsoClient>> = { google: config.google, microsoft: config.microsoft, ...config.openId };
+  return providerIds.filter((id) => clients[id] !== undefined);
 }
 
 export class ConfigurationError extends Error {

@@ -1,5 +1,6 @@
 import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
-import { INVITATION_FORWARDED_FIELDS_MAX, type PricingSetting, type SettingName } from './schema.ts';
+import { openIdProviders } from '../../vocabulary/providers.ts';
+import { INVITATION_FORWARDED_FIELDS_MAX, openIdSettingOf, openIdSettingParts, type OpenIdSetting, type PricingSetting, type SettingName } from './schema.ts';
 
 /** What a setting does, in the words of docs/settings.md (Markdown; links relative to docs/), and a value to show. */
 export type SettingDescription = { description: string; example: string };
@@ -114,10 +115,21 @@ export const SETTING_DESCRIPTIONS = {
   SALES_URL: { description: 'talk to sales (the free-trial-ended view)', example: 'https://www.example.com/talk-to-sales' },
   FREE_TRIAL_URL: { description: 'start a free trial', example: 'https://www.example.com/free-trial' },
   DEMO_URL: { description: 'book a demo', example: 'https://www.example.com/book-a-demo' },
-} satisfies Record<Exclude<SettingName, PricingSetting>, SettingDescription>;
+} satisfies Record<Exclude<SettingName, PricingSetting | OpenIdSetting>, SettingDescription>;
 
 /** PRICING_URL_<CODE>, described from the language's registry entry. */
 export function pricingSettingDescription(language: Language): SettingDescription {
   const entry = languageRegistry.find((candidate) => candidate.code === language)!;
   return { description: `the pricing page for \`${entry.code}\` (${entry.name}), on the free-trial-ended view`, example: entry.pricingUrlDefault };
+}
+
+/** `<ID>_CLIENT_ID`, `<ID>_CLIENT_SECRET` and `<ID>_ISSUER` of a plain OpenID Connect provider, described from its registry entry; undefined for any other setting. */
+export function openIdSettingDescription(setting: string): SettingDescription | undefined {
+  for (const provider of openIdProviders) {
+    const part = openIdSettingParts.find((candidate) => openIdSettingOf(provider, candidate) === setting);
+    if (part === 'CLIENT_ID') return { description: `${provider.name} single sign-on client id; with the secret and the issuer (all three, or none)`, example: `${provider.id}-client-id` };
+    if (part === 'CLIENT_SECRET') return { description: `${provider.name} client secret`, example: '(from the provider)' };
+    if (part === 'ISSUER') return { description: `${provider.name}'s OpenID Connect issuer, whose discovery document is at \`<issuer>/.well-known/openid-configuration\` (docs/identity-providers.md)`, example: `https://${provider.id}.example.com` };
+  }
+  return undefined;
 }

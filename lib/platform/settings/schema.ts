@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
+import { openIdProviders, type OpenIdProvider, type ProviderDescriptor } from '../../vocabulary/providers.ts';
 
 /**
  * Every setting of the app, parsed once from the environment (docs/decisions.md, Settings).
@@ -49,6 +50,28 @@ function pricingSettings() {
     PricingSetting,
     z.ZodDefault<typeof httpUrl>
   >;
+}
+
+/**
+ * A plain OpenID Connect provider of the registry is configured by three settings named after its
+ * id, e.g. OKTA_CLIENT_ID, OKTA_CLIENT_SECRET and OKTA_ISSUER: all three, or none.
+ */
+export type OpenIdSettingPart = 'CLIENT_ID' | 'CLIENT_SECRET' | 'ISSUER';
+export type OpenIdSetting = `${Uppercase<OpenIdProvider['id']>}_${OpenIdSettingPart}`;
+export const openIdSettingParts: readonly OpenIdSettingPart[] = ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'];
+
+export function openIdSettingOf(provider: Pick<ProviderDescriptor, 'id'>, part: OpenIdSettingPart): OpenIdSetting {
+  return `${provider.id.toUpperCase()}_${part}` as OpenIdSetting;
+}
+
+function openIdProviderSettings() {
+  return Object.fromEntries(
+    openIdProviders.flatMap((provider) => [
+      [openIdSettingOf(provider, 'CLIENT_ID'), z.string().min(1).optional()],
+      [openIdSettingOf(provider, 'CLIENT_SECRET'), z.string().min(1).optional()],
+      [openIdSettingOf(provider, 'ISSUER'), httpsUrl.optional()],
+    ]),
+  ) as Record<OpenIdSetting, z.ZodOptional<z.ZodString> | z.ZodOptional<typeof httpsUrl>>;
 }
 
 const linkSettings = {
@@ -127,6 +150,7 @@ export function settingsSchema(production: boolean) {
       .string()
       .regex(/^[A-Za-z0-9]{1,32}$/, { error: 'must be letters and digits only' })
       .default('flw'),
+    ...openIdProviderSettings(),
     GOOGLE_CLIENT_ID: optionalInDevelopment('dev-google-client'),
     GOOGLE_CLIENT_SECRET: optionalInDevelopment(DEVELOPMENT_CLIENT_SECRETS.google),
     GOOGLE_ISSUER: httpsUrl.default('https://accounts.google.com'),

@@ -1,4 +1,5 @@
-import { DEVELOPMENT_CLIENT_SECRETS, DEVELOPMENT_SESSION_SECRET, MAKE_A_SECRET } from './schema.ts';
+import { openIdProviders } from '../../vocabulary/providers.ts';
+import { DEVELOPMENT_CLIENT_SECRETS, DEVELOPMENT_SESSION_SECRET, MAKE_A_SECRET, openIdSettingOf } from './schema.ts';
 
 type Environment = Record<string, string | undefined>;
 
@@ -14,7 +15,14 @@ const SECRET_RULES = {
   MICROSOFT_CLIENT_SECRET: { ours: false, minLength: 1, howTo: 'set a client secret of the Entra app registration of MICROSOFT_CLIENT_ID (Certificates & secrets)' },
   // Hex: base64's + / = would have to be percent-encoded in the URL.
   REDIS_URL: { ours: true, minLength: 16, howTo: 'give the Redis user a password made with openssl rand -hex 32 and put it in the URL' },
-} as const;
+  // Each plain OpenID Connect provider's, issued as Google's and Microsoft's are.
+  ...Object.fromEntries(
+    openIdProviders.map((provider) => [
+      openIdSettingOf(provider, 'CLIENT_SECRET'),
+      { ours: false, minLength: 1, howTo: `set the client secret ${provider.name} issued for ${openIdSettingOf(provider, 'CLIENT_ID')}` },
+    ]),
+  ),
+} as const satisfies Record<string, { ours: boolean; minLength: number; howTo: string }>;
 export type SecretSetting = keyof typeof SECRET_RULES;
 
 /**

@@ -1,6 +1,7 @@
 import type { JWTPayload } from 'jose';
 import type { IdentityRefusal } from '@/lib/platform/backend/error-catalogue';
 import type { Config } from '@/lib/platform/settings/config';
+import type { ProviderId } from '../../../vocabulary/providers';
 import type { Discovery } from './discovery';
 
 /**
@@ -34,8 +35,8 @@ export type ConfiguredProvider = {
 };
 
 export type ProviderSignIn = {
-  /** Its client from the settings, or nothing: the button then says it is not available. */
-  configured(config: Config): ConfiguredProvider | undefined;
+  /** Its client from the settings, or nothing: the login page then shows no button for it. */
+  configured(config: Config, provider: ProviderId): ConfiguredProvider | undefined;
   /** Where the discovery document of the configured issuer (or authority) lives. */
   discoveryUrl(issuer: string): string;
   /** Whether an error of its library means that the provider gave no answer, rather than a refusal. */

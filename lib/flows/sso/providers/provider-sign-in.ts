@@ -5,21 +5,22 @@ import { timedProviderCall } from '@/lib/platform/observability/metrics';
 import { discover, forgetDiscovery, ProviderUnreachable, type Discovery } from './discovery';
 import { assertProviderAnswers } from './provider-probe';
 import type { AuthorizationRequest, CodeExchange, ConfiguredProvider, IdentityPolicy, ProviderSignIn } from './provider-contract';
-import type { ProviderId } from '../../../vocabulary/providers';
+import { providerById, type ProviderDescriptor, type ProviderId } from '../../../vocabulary/providers';
 import { googleSignIn } from './google';
 import { microsoftSignIn } from './microsoft';
+import { openIdSignIn } from './openid';
 
-
-const signIns = { google: googleSignIn, microsoft: microsoftSignIn } satisfies Record<ProviderId, ProviderSignIn>;
+/** How the server signs in, by the registry's `client` of a provider. */
+const signIns = { 'google-auth-library': googleSignIn, msal: microsoftSignIn, openid: openIdSignIn } satisfies Record<ProviderDescriptor['client'], ProviderSignIn>;
 
 export function providerSignIn(provider: ProviderId): ProviderSignIn {
-  return signIns[provider];
+  return signIns[providerById(provider).client];
 }
 
 export class ProviderNotConfigured extends Error {}
 
 function configured(provider: ProviderId): ConfiguredProvider {
-  const client = providerSignIn(provider).configured(getConfig());
+  const client = providerSignIn(provider).configured(getConfig(), provider);
   if (!client) throw new ProviderNotConfigured();
   return client;
 }
