@@ -280,6 +280,10 @@ test('with every instance down, the error log names ordinary requests but no cre
       `/login/microsoft?code=${secret}&state=${secret}`,
       `/login/start-google?lang=en&login_hint=${secret}%40acme.test`,
       `/login/start-microsoft?login_hint=${secret}`,
+      // A provider's return and start that no rule names: every route of one segment is covered.
+      `/login/okta?code=${secret}&state=${secret}`,
+      `/login/start-okta?login_hint=${secret}`,
+      `/login/some-new-route?token=${secret}`,
     ];
     const ordinary = `/login/en?from=web&reference=${uniqueValue('ordinary')}`;
     for (const path of [...credentialRoutes, ordinary]) {

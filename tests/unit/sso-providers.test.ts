@@ -25,6 +25,13 @@ describe('the provider registry', () => {
     expect(new Set(values).size).toBe(providers.length);
   });
 
+  it('names each route segment in lower-case letters, never two of them: the nginx site keeps two-letter segments for the languages', () => {
+    for (const { id, routeSegment } of providers) {
+      expect(id).toMatch(/^[a-z]+$/);
+      expect(routeSegment).toMatch(/^[a-z]{3,}$/);
+    }
+  });
+
   it('keeps the addresses and the backend source of the contract (docs/decisions.md, Single sign-on)', () => {
     // Registered with Google and Entra, linked to by the mobile app and the control centre, and
     // named in ssoLogin: none may change with a refactor.

@@ -157,6 +157,8 @@ export async function startDeployment(
     site?: { ipv6Loopback?: boolean; realIpFrom?: string };
     /** A development backend and an identity provider of its own, on these ports. */
     servers?: OwnServerPorts;
+    /** Another checkout whose build, backend and identity provider run instead of this one's (a copy with a change of its own). */
+    root?: string;
   },
 ): Promise<Deployment> {
   const directory = join(RUN_DIRECTORY, name);
@@ -170,11 +172,13 @@ export async function startDeployment(
   const identityProviderOrigin = servers ? `https://127.0.0.1:${servers.identityProvider}` : IDENTITY_PROVIDER_ORIGIN;
   if (servers) {
     children.push(
-      spawnLogged(join(directory, 'backend.log'), 'dev/backend/server.ts', { ...process.env, ...backendEnvironment(servers.backend, origin) }),
-      spawnLogged(join(directory, 'identity-provider.log'), 'dev/identity-provider/server.ts', {
-        ...process.env,
-        ...identityProviderEnvironment(servers.identityProvider, servers.identityProviderGeneric, [origin]),
-      }),
+      spawnLogged(join(directory, 'backend.log'), 'dev/backend/server.ts', { ...process.env, ...backendEnvironment(servers.backend, origin) }, options.root),
+      spawnLogged(
+        join(directory, 'identity-provider.log'),
+        'dev/identity-provider/server.ts',
+        { ...process.env, ...identityProviderEnvironment(servers.identityProvider, servers.identityProviderGeneric, [origin]) },
+        options.root,
+      ),
     );
   }
   const instances = (options.appDown || options.suiteInstances ? [] : options.appPorts).map((port, index): Instance => {
@@ -190,7 +194,7 @@ export async function startDeployment(
         METRICS_PORT: String(metricsPortOf(port)),
         SESSION_SECRET: options.sessionSecrets?.[index] ?? SESSION_SECRET,
         NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path'),
-      } as NodeJS.ProcessEnv),
+      } as NodeJS.ProcessEnv, options.root),
     );
     const output = () => readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
     return {
@@ -272,9 +276,9 @@ export async function startDeployment(
 }
 
 /** A Node server of the deployment, with exactly this environment, writing all its output to `logFile`. */
-function spawnLogged(logFile: string, script: string, environment: NodeJS.ProcessEnv): ChildProcess {
+function spawnLogged(logFile: string, script: string, environment: NodeJS.ProcessEnv, root?: string): ChildProcess {
   const descriptor = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [script], { env: environment, stdio: ['ignore', descriptor, descriptor] });
+  const child = spawn(process.execPath, [script], { env: environment, stdio: ['ignore', descriptor, descriptor], ...(root ? { cwd: root } : {}) });
   closeSync(descriptor);
   return child;
 }
