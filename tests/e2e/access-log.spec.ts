@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { providers } from '../../lib/vocabulary/providers.ts';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment } from './support/dedicated-deployment.ts';
 import { DOMAIN, HTTP_PORT, HTTPS_PORT, LOGIN_ORIGIN, NGINX_ACCESS_LOG, organisationOrigin, testPort } from './support/environment.ts';
@@ -105,10 +106,10 @@ test('no credential of a link or a provider return reaches the access log, nor a
   secrets['invite token'] = 'inviteToken=invite-ok';
   secrets['invited address'] = invitedName;
 
-  // Both providers' returns, with the code and state the local identity provider issued.
-  for (const provider of ['google', 'microsoft']) {
-    const returns = queriesSentTo(page, `/login/${provider}`);
-    await page.goto(`/login/start-${provider}?lang=en&login_hint=sso-one@acme.test`);
+  // Every provider's return, with the code and state the local identity provider issued.
+  for (const { id: provider, routeSegment } of providers) {
+    const returns = queriesSentTo(page, `/login/${routeSegment}`);
+    await page.goto(`/login/start-${routeSegment}?lang=en&login_hint=sso-one@acme.test`);
     await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
     const [returned] = returns;
     expect(returned?.get('code'), `${provider} returned with a code`).toBeTruthy();

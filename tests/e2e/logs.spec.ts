@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { providerIds } from '../../lib/vocabulary/providers.ts';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, startDeployment, type Deployment, type LogLine } from './support/dedicated-deployment.ts';
 import { HTTPS_PORT, testPort } from './support/environment.ts';
@@ -169,7 +170,7 @@ test('an e-mail sign-in and a Google and a Microsoft sign-in log JSON lines with
   one((line) => line.msg === 'backend call' && line.path === '/api/v1/flw/auth/:uuid/isValidId/', 'isValidId');
   one((line) => line.msg === 'sign-in link opened' && line.outcome === 'signed-in', 'the opened link');
   one((line) => line.msg === 'arrival' && line.decision === 'show-login', 'the arrival');
-  for (const provider of ['google', 'microsoft']) {
+  for (const provider of providerIds) {
     const start = one((line) => line.msg === 'sso start' && line.provider === provider && line.outcome === 'to-provider', `${provider} start`);
     const back = one((line) => line.msg === 'sso return' && line.provider === provider && line.outcome === 'organisation', `${provider} return`);
     expect(back.requestId, 'start and return are two requests').not.toBe(start.requestId);

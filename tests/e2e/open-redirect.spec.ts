@@ -1,5 +1,6 @@
 import { connect } from 'node:tls';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { providers, startSegment } from '../../lib/vocabulary/providers.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT, IDENTITY_PROVIDER_BROWSER_ORIGIN } from './support/environment.ts';
 
 /**
@@ -166,8 +167,8 @@ const CHALLENGE = `code_challenge=${'A'.repeat(43)}&code_challenge_method=S256`;
 
 test('a redirect_uri outside the allowlist is refused before anything else happens', async ({ request }) => {
   for (const redirectUri of redirectUriPayloads) {
-    for (const provider of ['google', 'microsoft']) {
-      const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}&${CHALLENGE}`);
+    for (const start of providers.map(startSegment)) {
+      const response = await get(request, `/login/${start}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}&${CHALLENGE}`);
       expect(response.status(), redirectUri).toBe(303);
       expect(response.headers().location, redirectUri).toBe('/login/en?error=redirect-not-allowed');
     }
@@ -200,24 +201,24 @@ const nearMissRedirectUris = [
   'deskbooking://sso/..;/evil',
 ];
 
-async function startWith(request: APIRequestContext, provider: string, redirectUri: string) {
-  const response = await get(request, `/login/start-${provider}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}&${CHALLENGE}`);
+async function startWith(request: APIRequestContext, start: string, redirectUri: string) {
+  const response = await get(request, `/login/${start}?lang=en&redirect_uri=${encodeURIComponent(redirectUri)}&${CHALLENGE}`);
   const flowCookieSet = response.headersArray().some(({ name, value }) => name.toLowerCase() === 'set-cookie' && /^(__Host-)?ssoFlow=/.test(value));
   return { status: response.status(), location: response.headers().location ?? '', flowCookieSet };
 }
 
 test('a redirect_uri that only looks like an allowed one is refused before the provider; an allowed one reaches it', async ({ request }) => {
-  for (const provider of ['google', 'microsoft']) {
+  for (const start of providers.map(startSegment)) {
     // Positive control: the same request with an allowed address does go to the identity provider.
     for (const allowed of [`${ALLOWED_CONTROL_CENTRE}/callback`, ALLOWED_CONTROL_CENTRE, `${ALLOWED_CONTROL_CENTRE}/callback?next=..;/x`, 'deskbooking://sso', 'deskbooking://sso/x']) {
-      const started = await startWith(request, provider, allowed);
+      const started = await startWith(request, start, allowed);
       expect(started.status, allowed).toBe(303);
       expect(started.location.startsWith(`${IDENTITY_PROVIDER_BROWSER_ORIGIN}/`), `${allowed}: ${started.location}`).toBe(true);
       expect(started.flowCookieSet, allowed).toBe(true);
     }
     for (const nearMiss of nearMissRedirectUris) {
-      const refused = await startWith(request, provider, nearMiss);
-      expect(refused, `${provider}: ${nearMiss}`).toEqual({ status: 303, location: '/login/en?error=redirect-not-allowed', flowCookieSet: false });
+      const refused = await startWith(request, start, nearMiss);
+      expect(refused, `${start}: ${nearMiss}`).toEqual({ status: 303, location: '/login/en?error=redirect-not-allowed', flowCookieSet: false });
     }
   }
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { providerIds } from '../../lib/vocabulary/providers.ts';
 import { relyingPartyCases } from '../../dev/identity-provider/relying-party-cases.ts';
 import { ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
@@ -11,7 +12,7 @@ import { ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-si
  * the address (the positive control of the same path).
  */
 
-for (const provider of ['google', 'microsoft'] as const) {
+for (const provider of providerIds) {
   test.describe(`${provider}`, () => {
     for (const [name, relyingPartyCase] of Object.entries(relyingPartyCases)) {
       test(`${name}: ${relyingPartyCase.accepted ? 'accepted' : 'refused, and ssoLogin never sees it'}`, async ({ page }) => {

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { openIdSettingOf } from '../../../lib/platform/settings/schema.ts';
+import { openIdProviders } from '../../../lib/vocabulary/providers.ts';
 
 /** Addresses of the end-to-end topology: nginx in front, as in production (deploy/nginx). */
 export const DOMAIN = 'desk.test';
@@ -45,12 +47,19 @@ export const IPV6_CLIENTS = { sameNetwork: ['2001:db8::1', '2001:db8:0:0:1::2'],
 export const LOGIN_ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 export const BACKEND_ORIGIN = `http://127.0.0.1:${BACKEND_PORT}`;
 
-/** The two clients the identity provider knows and the app uses. */
+/** The clients the identity provider knows and the app uses, one per provider of the registry. */
 export const SSO_CLIENTS = {
   GOOGLE_CLIENT_ID: 'e2e-google-client',
   GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
   MICROSOFT_CLIENT_ID: 'e2e-microsoft-client',
   MICROSOFT_CLIENT_SECRET: 'e2e-microsoft-secret',
+  // Any plain OpenID Connect provider of the registry, with a client the identity provider makes from the same settings.
+  ...Object.fromEntries(
+    openIdProviders.flatMap((provider) => [
+      [openIdSettingOf(provider, 'CLIENT_ID'), `e2e-${provider.id}-client`],
+      [openIdSettingOf(provider, 'CLIENT_SECRET'), `e2e-${provider.id}-secret`],
+    ]),
+  ),
 };
 
 /** Where the app finds the development backend and the identity provider (the suite's, or a deployment's own). */
@@ -61,6 +70,8 @@ export function appServerSettings(backendOrigin: string, identityProviderOrigin:
     // Entra-like and multi-tenant, as /organizations: the discovery document's issuer is
     // …/{tenantid}/v2.0 and each token names its tenant (the other shapes: tests/e2e/sso-shapes.spec.ts).
     MICROSOFT_AUTHORITY: `${identityProviderOrigin}/microsoft/organizations/v2.0`,
+    // Any plain OpenID Connect provider of the registry signs in at the realm, as in npm run dev.
+    ...Object.fromEntries(openIdProviders.map((provider) => [openIdSettingOf(provider, 'ISSUER'), `${identityProviderOrigin}/realms/acme`])),
   };
 }
 

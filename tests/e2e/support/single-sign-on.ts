@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { backendCalls } from './backend.ts';
 import { languageRegistry, type Language } from '../../../lib/vocabulary/languages.ts';
+import { providerById, type ProviderId } from '../../../lib/vocabulary/providers.ts';
 import { IDENTITY_PROVIDER_ORIGIN } from './environment.ts';
 
 /** What the single sign-on specs share: the start's address, the messages, and who reached ssoLogin. */
@@ -22,8 +23,8 @@ export function errorText(language: Language, key: string, provider?: string): s
 }
 
 /** `/login/start-<provider>?…`, under an origin (a dedicated deployment's) or the suite's baseURL. */
-export function startPath(provider: 'google' | 'microsoft', query: Record<string, string>, origin = ''): string {
-  return `${origin}/login/start-${provider}?${new URLSearchParams({ lang: 'en', ...query })}`;
+export function startPath(provider: ProviderId, query: Record<string, string>, origin = ''): string {
+  return `${origin}/login/start-${providerById(provider).routeSegment}?${new URLSearchParams({ lang: 'en', ...query })}`;
 }
 
 /** An address no other test uses, so that ssoLogin's log can be searched for it. */
@@ -47,7 +48,7 @@ export async function ssoLoginEmails(request: APIRequestContext): Promise<string
  * the same browser, seen by the same reader. The address is unknown to the backend, which answers
  * ORG_NOT_FOUND: what matters is that ssoLogin saw it.
  */
-export async function expectSsoLoginSees(page: Page, provider: 'google' | 'microsoft', origin = '', domain = 'errors.test'): Promise<void> {
+export async function expectSsoLoginSees(page: Page, provider: ProviderId, origin = '', domain = 'errors.test'): Promise<void> {
   const control = uniqueSsoAddress('sso-control', domain);
   await page.goto(startPath(provider, { login_hint: control }, origin));
   await expect(page).toHaveURL(/\/login\/en\?error=sso-user-not-found$/);
