@@ -63,6 +63,11 @@ describe('the proxy serves every provider route without a language', () => {
     expect(routeLanguage(`/${provider.routeSegment}`, 'de')).toEqual({ action: 'serve' });
     expect(routeLanguage(`/${provider.routeSegment}/organisations`, 'de')).toEqual({ action: 'redirect', pathname: `/de/${provider.routeSegment}/organisations` });
   });
+
+  it.each(providerIds)('%s: the internal paths the rewrites lead to are no address of ours, and go to the login page', (id) => {
+    expect(routeLanguage(`/sso/${id}/start`, 'de')).toEqual({ action: 'redirect', pathname: '/de' });
+    expect(routeLanguage(`/sso/${id}/return`, 'nl')).toEqual({ action: 'redirect', pathname: '/nl' });
+  });
 });
 
 describe('the sealed flow cookie', () => {
