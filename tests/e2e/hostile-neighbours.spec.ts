@@ -181,8 +181,13 @@ test.describe('a mailed link opened by a browser that did not ask for it', () =>
         (count) => Promise.all(Array.from({ length: count }, () => fetch('/login/api/email-sign-in/status').then((response) => response.status))),
         times,
       );
+    const started = Date.now();
     expect(await poll(40)).toEqual(Array(40).fill(200));
-    expect(await checks()).toBeLessThanOrEqual(before + 1);
+    // Once in every 3 s at most: 40 polls within the same 3 s make one call. On a loaded machine
+    // the polls, and the page's own poll every 5 s, may spread wider; each 3 s begun admits one more.
+    const calls = await checks();
+    const windows = 1 + Math.floor((Date.now() - started) / 3_000);
+    expect(calls).toBeLessThanOrEqual(before + windows);
     // A poll after the few seconds asks again.
     await page.waitForTimeout(3_100);
     await poll(1);
