@@ -54,6 +54,58 @@ describe('addressForPeople', () => {
   });
 });
 
+describe('addressForPeople, judging every character as a careful browser does (issue 48, point 2)', () => {
+  // The security review's addresses: each reads as a known brand's domain when shown in Unicode.
+  it.each([
+    ['ceo@g\u0d66\u0d66gle.com', 'Malayalam zeros in a Latin label'],
+    ['ceo@g\u0966\u0966gle.com', 'Devanagari zeros in a Latin label'],
+    ['ceo@\u0430\u0440\u0440\u04cf\u0435.com', 'a label all in Cyrillic letters that look Latin ("apple")'],
+    ['ceo@\u0441\u043e\u0441\u043e.com', 'a label all in Cyrillic letters that look Latin ("coco")'],
+  ])('shows %s in Punycode: %s', (typed) => {
+    const punycode = addressForBackend(typed);
+    expect(punycode).toMatch(/^ceo@xn--[a-z0-9-]+\.com$/);
+    expect(addressForPeople(typed)).toBe(punycode);
+    expect(addressForPeople(punycode)).toBe(punycode);
+  });
+
+  // The positive controls: one script, or scripts a language writes together, and not all look-alikes.
+  it.each([
+    ['anna@müller.de', 'Latin'],
+    ['post@bücher.example', 'Latin'],
+    ['ceo@яндекс.рф', 'Cyrillic, with letters no Latin one looks like'],
+    ['ivan@пример.рф', 'Cyrillic'],
+    ['info@日本語.jp', 'Han'],
+    ['a@ελληνικά.gr', 'Greek'],
+    ['info@例え.テスト', 'Han with Hiragana, and Katakana'],
+    ['info@ソニーstore.jp', 'Katakana with Latin, as Japanese writes'],
+    ['info@भारत३.भारत', 'Devanagari with a Devanagari digit'],
+    ['info@क्ष.भारत', 'Devanagari with a conjunct'],
+  ])('shows %s in Unicode (%s)', (typed) => {
+    expect(addressForPeople(addressForBackend(typed))).toBe(typed);
+  });
+
+  it('shows Punycode where digits of two numbering systems meet in a label', () => {
+    const mixed = addressForBackend('info@भारत३3.भारत');
+    expect(mixed).toMatch(/^info@xn--/);
+    expect(addressForPeople(mixed)).toBe(mixed);
+    expect(addressForPeople(addressForBackend('info@भारत33.भारत'))).toBe('info@भारत33.भारत');
+  });
+
+  it('shows Punycode where a label holds an invisible character', () => {
+    // A zero-width non-joiner after the virama: allowed by IDNA, and not seen by the reader.
+    const invisible = addressForBackend('info@क्\u200cष.भारत');
+    expect(invisible).toMatch(/^info@xn--/);
+    expect(addressForPeople(invisible)).toBe(invisible);
+  });
+
+  it('shows Punycode for a script outside those recommended for identifiers', () => {
+    // Cherokee, many of whose letters look Latin (Ꮪ, Ꭺ, Ꮃ): Chromium shows it in Punycode too.
+    const cherokee = addressForBackend('info@ᏣᎳᎩ.com');
+    expect(cherokee).toMatch(/^info@xn--/);
+    expect(addressForPeople(cherokee)).toBe(cherokee);
+  });
+});
+
 describe('EmailAddress', () => {
   it('shows an address Chromium sent in Punycode as the person typed it', () => {
     const { container } = render(<EmailAddress email="anna@xn--mller-kva.de" />);
