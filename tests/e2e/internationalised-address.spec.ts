@@ -35,3 +35,27 @@ for (const { domain, backendDomain, seeded } of cases) {
     await expect(page.getByRole('textbox', { name: 'Work e-mail' })).toHaveAttribute('value', typed);
   });
 }
+
+/**
+ * Issue 48, point 2: an address whose domain could pass for another is shown in Punycode on the
+ * pages that show an address from a link, which anyone can write: the sign-in link's confirmation
+ * and the invitation. `аррӏе.com` is all Cyrillic and reads "apple"; müller.de is the positive control.
+ */
+test('the link and invitation pages show a look-alike domain in Punycode, and müller.de in Unicode', async ({ page }) => {
+  const lookAlike = { typed: 'ceo@\u0430\u0440\u0440\u04cf\u0435.com', shown: 'ceo@xn--80ak6aa92e.com' };
+  const genuine = { typed: 'anna@müller.de', shown: 'anna@müller.de' };
+  const linkQuery = (email: string) => new URLSearchParams({ email, uuid: 'u', signature: 's', timestamp: String(Date.now()) });
+  const pages = [
+    { name: 'link', url: (email: string) => `/login/en/validatelink?${linkQuery(email)}`, heading: 'Sign in with this link?' },
+    { name: 'invitation', url: (email: string) => `/login/en/invite-user?${new URLSearchParams({ email, inviteToken: 'invite-ok' })}`, heading: 'Join your team' },
+  ];
+  for (const { name, url, heading } of pages) {
+    for (const { typed, shown } of [lookAlike, genuine]) {
+      await page.goto(url(typed));
+      await expect(page.getByRole('heading', { name: heading }), `the ${name} page`).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.getByText(shown, { exact: true }), `the ${name} page shows ${typed} as ${shown}`).toBeVisible();
+      if (shown !== typed) await expect(main, `the ${name} page never shows ${typed}`).not.toContainText(typed);
+    }
+  }
+});
