@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { installedConfusables, LATIN_LOOK_ALIKES_PATH, latinLookAlikes, latinLookAlikesModule } from '@/lib/vocabulary/latin-look-alikes-source';
+import { installedConfusables, LATIN_LOOK_ALIKES_PATH, latinLookAlikes, latinLookAlikesModule } from '@/dev/latin-look-alikes';
 import { LATIN_LOOK_ALIKES } from '@/lib/vocabulary/latin-look-alikes';
 
 /**

@@ -35,7 +35,7 @@ export function characterClass(codePoints: number[]): string {
 
 export function latinLookAlikesModule(confusables: Record<string, string>, source: string): string {
   const codePoints = latinLookAlikes(confusables);
-  return `// Written by \`npm run latin-look-alikes\` (lib/vocabulary/latin-look-alikes-source.ts) from ${source}: do not edit.
+  return `// Written by \`npm run latin-look-alikes\` (dev/latin-look-alikes.ts) from ${source}: do not edit.
 // The ${codePoints.length} characters outside Latin whose confusables skeleton reads as Latin letters or digits.
 export const LATIN_LOOK_ALIKES = '${characterClass(codePoints)}';
 `;
