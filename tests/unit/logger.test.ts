@@ -21,6 +21,30 @@ describe('the logger', () => {
     ]);
   });
 
+  it('stamps each line with its time in UTC, as ISO 8601 with a Z', () => {
+    const { log, lines } = capture();
+    const before = Date.now();
+    log.info('backend call');
+    const time = lines[0]?.time;
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(String(time))).toBeGreaterThanOrEqual(before - 1);
+  });
+
+  it('keeps a value with line breaks and a forged field inside its own field: one line per entry', () => {
+    const written: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(chunk.toString());
+        done();
+      },
+    });
+    const forged = 'x"}\n{"level":50,"msg":"admin signed in","outcome":"handed-off';
+    createLogger('info', destination).info({ outcome: forged }, 'sso return\r\n{"level":60}');
+    const text = written.join('');
+    expect(text.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(JSON.parse(text)).toMatchObject({ level: 30, outcome: forged, msg: 'sso return\r\n{"level":60}' });
+  });
+
   it('masks fields named like a secret, at the top and nested, should one slip through', () => {
     const { log, lines } = capture();
     log.info(

@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LOGIN_ORIGIN } from './support/environment.ts';
+import { ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
+
+/**
+ * The mix-up defence of a client of several providers (ASVS 5.0 v5.0.0-10.2.2, RFC 9700 4.4):
+ * each provider returns to an address of its own, and the sealed flow names the provider it was
+ * started for. A code one provider issued, brought to another's return address, is sent to no
+ * token endpoint, so it is neither spent nor handed to the wrong provider.
+ */
+
+/** Runs a flow up to the provider's return and holds that request back (as tests/e2e/sso.spec.ts does). */
+async function heldReturn(page: Page, provider: 'google' | 'microsoft', email: string): Promise<URL> {
+  const session = await page.context().newCDPSession(page);
+  let held: URL | undefined;
+  session.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
+    const url = new URL(event.request.url);
+    if (url.pathname === `/login/${provider}` && url.searchParams.has('code')) {
+      held = url;
+      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
+    } else {
+      void session.send('Fetch.continueRequest', { requestId: event.requestId });
+    }
+  });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: `*/login/${provider}?*`, requestStage: 'Request' }] });
+  await page.goto(startPath(provider, { login_hint: email })).catch(() => undefined);
+  await expect.poll(() => held?.toString() ?? '').toContain('code=');
+  await session.send('Fetch.disable');
+  await session.detach();
+  return held!;
+}
+
+for (const [issuer, other] of [['google', 'microsoft'], ['microsoft', 'google']] as const) {
+  test(`a ${issuer} code brought to ${other}'s return address signs nobody in and is not spent: at its own address it still signs in`, async ({ page, context, request }) => {
+    const email = uniqueSsoAddress(`mix-up-${issuer}`);
+    const back = await heldReturn(page, issuer, email);
+    const flow = (await context.cookies(`${LOGIN_ORIGIN}/login/`)).find((cookie) => cookie.name === '__Host-ssoFlow');
+    expect(flow).toBeDefined();
+
+    const mixedUp = new URL(back);
+    mixedUp.pathname = `/login/${other}`;
+    await page.goto(mixedUp.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=sso-start-again$/);
+    expect(await ssoLoginEmails(request)).not.toContain(email);
+
+    // The control, and the proof that the code was not spent: with its flow, at its own provider's address, it signs in.
+    await context.addCookies([flow!]);
+    await page.goto(back.toString());
+    await expect(page).toHaveURL(/\/login\/en\?error=sso-user-not-found$/);
+    expect(await ssoLoginEmails(request)).toContain(email);
+  });
+}
