@@ -148,7 +148,14 @@ async function route(
   if (route.action === 'redirect') {
     const target = request.nextUrl.clone();
     target.pathname = route.pathname;
-    return answered(withArrivalCookies(NextResponse.redirect(target, 307), request, host, received, arrival?.arrival));
+    const redirect = NextResponse.redirect(target, 307);
+    if (!isPrerenderedLoginPath(pathname)) {
+      // The language is the browser's (Accept-Language), and arrival had its say first (cookies):
+      // no cache may hand one browser's redirect to another (issue 48).
+      redirect.headers.set('Vary', 'Accept-Language');
+      redirect.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+    }
+    return answered(withArrivalCookies(redirect, request, host, received, arrival?.arrival));
   }
 
   const login = prerenderedLogin({ method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received });

@@ -28,6 +28,20 @@ for (const { locale, expected } of browserLanguages) {
   });
 }
 
+test('the redirect by the browser\'s language says it varies by Accept-Language, through nginx; a page whose path names its language does not (issue 48)', async ({ request }) => {
+  const varies = (header: string | undefined) => (header ?? '').split(',').map((name) => name.trim().toLowerCase());
+  for (const [path, language] of [['/login', 'de'], ['/login/validatelink?uuid=x', 'nl']] as const) {
+    const redirect = await request.get(`${LOGIN_ORIGIN}${path}`, { headers: { 'accept-language': `${language}-XX` }, maxRedirects: 0 });
+    expect(redirect.status()).toBe(307);
+    expect(redirect.headers().location).toContain(`/login/${language}`);
+    expect(varies(redirect.headers().vary)).toContain('accept-language');
+    expect(redirect.headers()['cache-control']).toBe('private, no-cache');
+  }
+  const page = await request.get(`${LOGIN_ORIGIN}/login/de`, { headers: { 'accept-language': 'nl' }, maxRedirects: 0 });
+  expect(page.status()).toBe(200);
+  expect(varies(page.headers().vary)).not.toContain('accept-language');
+});
+
 test('unknown paths lead to the login page in the browser language, keeping the language segment', async ({ page }) => {
   await page.goto('/login/no/such/page');
   await expect(page).toHaveURL(/\/login\/en$/);

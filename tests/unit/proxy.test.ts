@@ -128,3 +128,36 @@ describe('proxy, for a form post larger than any real form', () => {
     expect((await post('/api/sso/token', FORM_POST_MAX_BYTES + 1)).status).not.toBe(413);
   });
 });
+
+describe('proxy, for the language redirect (issue 48)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function answerTo(path: string, acceptLanguage: string): Promise<Response> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+    const { proxy } = await import('@/proxy');
+    return await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', 'accept-language': acceptLanguage } }));
+  }
+
+  function varies(response: Response): string[] {
+    return (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  }
+
+  it.each(['/', '/validatelink?uuid=x', '/no/such/page'])('says that the redirect of %s depends on Accept-Language, and that nothing in front of the app may answer it for another browser', async (path) => {
+    const response = await answerTo(path, 'de-CH, en;q=0.5');
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get('location')!).pathname).toMatch(/^\/de(?:\/|$)/);
+    expect(varies(response)).toContain('accept-language');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('names no Accept-Language on a page whose path names its language (the control)', async () => {
+    const page = await answerTo('/de/mail-sent', 'de-CH');
+    expect(page.headers.get('location')).toBeNull();
+    expect(varies(page)).not.toContain('accept-language');
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+  });
+});
