@@ -347,3 +347,72 @@ describe('the funnel of one e-mailed link', () => {
     expect(await emailStep('handed_off')).toBe(before.handedOff + 2);
   });
 });
+
+describe('the code during a rotation of SESSION_SECRET (issue 48)', () => {
+  type Modules = { wait: typeof import('@/lib/flows/email-sign-in/wait'); code: typeof import('@/lib/flows/email-sign-in/link-code'); headers: jest.Mock; cookies: jest.Mock; isValidId: jest.Mock };
+  const secretBefore = process.env.SESSION_SECRET!;
+
+  /** The modules of an instance that runs with the new secret and the former one as SESSION_SECRET_PREVIOUS. */
+  async function rotatedInstance(): Promise<Modules> {
+    let modules: Modules | undefined;
+    const saved = { ...process.env };
+    await jest.isolateModulesAsync(async () => {
+      process.env.SESSION_SECRET = 'the-new-secret-after-rotation-of-32-characters';
+      process.env.SESSION_SECRET_PREVIOUS = secretBefore;
+      (await import('@/lib/platform/settings/config')).getConfig(); // read the environment now, not on first use
+      const nextHeaders = await import('next/headers');
+      modules = {
+        wait: await import('@/lib/flows/email-sign-in/wait'),
+        code: await import('@/lib/flows/email-sign-in/link-code'),
+        headers: nextHeaders.headers as unknown as jest.Mock,
+        cookies: nextHeaders.cookies as unknown as jest.Mock,
+        isValidId: (await import('@/lib/platform/backend/auth')).isValidId as unknown as jest.Mock,
+      };
+    });
+    process.env = saved;
+    return modules!;
+  }
+
+  function requestAt(instance: Modules, jar: ReturnType<typeof browserJar>) {
+    instance.headers.mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: jar.header(), 'user-agent': 'Mozilla/5.0 Firefox/133.0' }));
+    instance.cookies.mockResolvedValue(jar);
+  }
+
+  it('takes the former secret\'s code only for a link asked before the rotation, within the link\'s fifteen minutes; a link asked after takes only the new code', async () => {
+    jest.mocked(headers).mockResolvedValue(new Headers({ 'user-agent': 'Mozilla/5.0 Firefox/133.0' }) as never);
+    const rotated = await rotatedInstance();
+    const asked = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(asked);
+    try {
+      // Asked at an instance that has not rotated yet, whose confirming page shows the code of the former secret.
+      const before = browserJar();
+      await startWaitingForLink(before, host, { uuid: 'link-rotation-1', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-r1' });
+      const formerCode = linkCodeFor('link-rotation-1');
+      expect(rotated.code.linkCodeFor('link-rotation-1')).not.toBe(formerCode);
+
+      // Inside the window: five minutes on, at a rotated instance, the former code still signs in.
+      clock.mockReturnValue(asked + 5 * 60_000);
+      rotated.isValidId.mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-r1' } });
+      requestAt(rotated, before);
+      await expect(rotated.wait.checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+      requestAt(rotated, before);
+      await expect(rotated.wait.continueWithLinkCode(formerCode)).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+
+      // After it: a link asked at a rotated instance twenty minutes on takes no code of the former secret.
+      clock.mockReturnValue(asked + 20 * 60_000);
+      const after = browserJar();
+      requestAt(rotated, after);
+      await rotated.wait.startWaitingForLink(after, host, { uuid: 'link-rotation-2', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-r2' });
+      rotated.isValidId.mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-r2' } });
+      requestAt(rotated, after);
+      await expect(rotated.wait.checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+      requestAt(rotated, after);
+      await expect(rotated.wait.continueWithLinkCode(linkCodeFor('link-rotation-2'))).resolves.toEqual({ state: 'wrong', triesLeft: 4 });
+      // The control: the code of the secret in force signs that link in.
+      requestAt(rotated, after);
+      await expect(rotated.wait.continueWithLinkCode(rotated.code.linkCodeFor('link-rotation-2'))).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
