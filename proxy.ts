@@ -119,16 +119,25 @@ async function route(
 ): Promise<{ response: NextResponse; contentSecurityPolicy: string }> {
   const answered = (response: NextResponse) => ({ response, contentSecurityPolicy: policiesOfHost(host).withNonce(createNonce()) });
 
-  // Next refuses it as well, but with a 500, an error line and its stack: someone else's page at
-  // work is no fault of the app (issue 41).
+  // Next refuses each of these as well, but with a 500 or its own plain text, an error line and
+  // its stack: someone else's client at work is no fault of the app (issues 41 and 48).
+  if (isPostWithoutLength(request)) {
+    logger().warn({ ...requestFields(requestId), transferEncoding: request.headers.get('transfer-encoding')?.slice(0, 40) ?? null, path: fullPath(request) }, 'post without its length refused');
+    return answered(refusal(411, 'This request did not say its length and was not accepted.'));
+  }
   if (isOversizedPost(request)) {
     logger().warn({ ...requestFields(requestId), contentLength: request.headers.get('content-length'), path: fullPath(request) }, 'form post over the size limit refused');
-    return answered(new NextResponse('This form was too large and was not accepted.', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } }));
+    return answered(refusal(413, 'This form was too large and was not accepted.'));
   }
   const foreignOrigin = foreignOriginOfPost(request);
   if (foreignOrigin !== undefined) {
     logger().warn({ ...requestFields(requestId), origin: foreignOrigin.slice(0, 100), path: fullPath(request) }, 'form post from another origin refused');
-    return answered(new NextResponse('This form was sent from another site and was not accepted.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } }));
+    return answered(refusal(403, 'This form was sent from another site and was not accepted.'));
+  }
+  const unreadable = await unreadableFormPost(request);
+  if (unreadable !== undefined) {
+    logger().warn({ ...requestFields(requestId), reason: unreadable, path: fullPath(request) }, 'form post that cannot be read refused');
+    return answered(refusal(400, 'This form could not be read and was not accepted.'));
   }
 
   // Sign-in state lives in host-only cookies of web.<domain>: every page and start of a flow is
@@ -148,7 +157,14 @@ async function route(
   if (route.action === 'redirect') {
     const target = request.nextUrl.clone();
     target.pathname = route.pathname;
-    return answered(withArrivalCookies(NextResponse.redirect(target, 307), request, host, received, arrival?.arrival));
+    const redirect = NextResponse.redirect(target, 307);
+    if (!isPrerenderedLoginPath(pathname)) {
+      // The language is the browser's (Accept-Language), and arrival had its say first (cookies):
+      // no cache may hand one browser's redirect to another (issue 48).
+      redirect.headers.set('Vary', 'Accept-Language');
+      redirect.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+    }
+    return answered(withArrivalCookies(redirect, request, host, received, arrival?.arrival));
   }
 
   const login = prerenderedLogin({ method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received });
@@ -171,6 +187,46 @@ async function route(
   if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
   if (etag) response.headers.set('ETag', etag);
   return { response: withArrivalCookies(response, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
+}
+
+function refusal(status: number, text: string): NextResponse {
+  return new NextResponse(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/**
+ * A post that does not declare its length (a chunked one), to a page or a route: browsers declare
+ * it for every form and fetch, and nginx sends it for whatever it forwards (it reads the whole
+ * post first), so only a client talking straight to an instance leaves it out. Next would read
+ * such a post up to its limit and then answer 500 with a stack; a route would read it whole.
+ * 411 is HTTP's own word for it (RFC 9110 15.5.12): the client may send it again with its length.
+ */
+function isPostWithoutLength(request: NextRequest): boolean {
+  return request.method === 'POST' && request.headers.get('content-length') === null;
+}
+
+/** Next's server action ids: 42 hexadecimal digits (next/dist/shared/lib/server-reference-info.js). */
+const SERVER_ACTION_ID = /^[0-9a-f]{42}$/i;
+
+/**
+ * Why Next could not read a post to a page, if it could not: an action id of another shape (Next:
+ * 400 and its plain text, an error line), an action's arguments that are no JSON, or a form that
+ * is not one (Next: 500, an error line and its stack). Answered 400: the request itself is at
+ * fault, and sending it again changes nothing. Only the shape is looked at: what the fields say
+ * is each action's to judge. The post is at most FORM_POST_MAX_BYTES by now, and read from Next's
+ * copy, so the action still gets it whole.
+ */
+async function unreadableFormPost(request: NextRequest): Promise<'action-id' | 'body' | undefined> {
+  if (request.method !== 'POST' || request.nextUrl.pathname.startsWith('/api/')) return undefined;
+  const action = request.headers.get('next-action');
+  if (action !== null && !SERVER_ACTION_ID.test(action)) return 'action-id';
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  try {
+    if (type.startsWith('multipart/form-data')) await request.clone().formData();
+    else if (action !== null && type.startsWith('text/plain')) JSON.parse(await request.clone().text());
+    return undefined;
+  } catch {
+    return 'body';
+  }
 }
 
 /** A post to a page (a server action) that says it is larger than any real form: Next would refuse it with a 500. */

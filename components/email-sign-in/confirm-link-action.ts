@@ -1,11 +1,12 @@
 'use server';
 
 import { redirect as redirectOutside } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
 import type { LinkConfirmationError } from '@/lib/platform/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/platform/cookies';
 import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
-import { declineLinkOfTicket, isLinkDeclined } from '@/lib/flows/email-sign-in/link-requests';
+import { declineLinkOfTicket, isLinkDeclined, linkRequestOf, type LinkRequest } from '@/lib/flows/email-sign-in/link-requests';
 import { rememberSignedInWithLink, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
 import { timedFromWait, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib/flows/email-sign-in/wait';
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
@@ -16,6 +17,7 @@ import { requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, failureReasonOf } from '@/lib/platform/observability/metrics';
 import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
 import { requestContext } from '@/lib/platform/request/context';
+import { browserNames, systemNames } from '@/lib/platform/request/user-agent';
 import { CONFIRM_FIELD } from './confirmation-field';
 
 export type LinkConfirmationState =
@@ -23,9 +25,22 @@ export type LinkConfirmationState =
   | { status: 'ask' }
   | { status: 'signed-in'; location: string }
   | { status: 'confirmed' }
-  /** Confirmed in a browser that did not ask: the code that lets the one that asked continue, and this browser's way in if it was signed in. */
-  | { status: 'confirmed-elsewhere'; code: string; location?: string }
+  /**
+   * Confirmed in a browser that did not ask: the code that lets the one that asked continue, this
+   * browser's way in if it was signed in, and when and from what kind of device the link was asked
+   * for, now that the backend has taken the link as genuine.
+   */
+  | { status: 'confirmed-elsewhere'; code: string; location?: string; askedAt?: string }
   | { status: 'error'; message: LinkConfirmationError };
+
+/** "Asked for 3 minutes ago, from Firefox on Windows.", in the page's language. */
+async function askedAtText(locale: string, { askedAt, device }: LinkRequest): Promise<string> {
+  const t = await getTranslations({ locale, namespace: 'validateLink' });
+  const browser = device.browser && browserNames[device.browser];
+  const system = device.system && systemNames[device.system];
+  const named = browser && system ? t('deviceBoth', { browser, system }) : browser ? browser : system ? t('deviceSystem', { system }) : t('deviceUnknown');
+  return t('askedAt', { minutes: Math.max(0, Math.floor((Date.now() - askedAt) / 60_000)), device: named });
+}
 
 /**
  * Checks an e-mailed sign-in link and signs this browser in. It runs as an action after the page
@@ -89,7 +104,10 @@ export async function confirmSignInLink(
         ...(askedHere ? { timed: timedFromWait(pending) } : {}),
       })
     : undefined;
-  if (!askedHere) return { status: 'confirmed-elsewhere', code: linkCodeFor(link.uuid), ...(location ? { location } : {}) };
+  if (!askedHere) {
+    const asked = await linkRequestOf(link.uuid);
+    return { status: 'confirmed-elsewhere', code: linkCodeFor(link.uuid), ...(location ? { location } : {}), ...(asked ? { askedAt: await askedAtText(locale, asked) } : {}) };
+  }
   if (!location) return { status: 'confirmed' };
   await rememberSignedInWithLink(cookies, host, link.uuid);
   // Without JavaScript nobody is left to follow a returned location: redirect right away.
@@ -106,11 +124,13 @@ export async function confirmSignInLink(
 export async function declineSignInLink(language: string, ticket: unknown): Promise<void> {
   const locale = isLanguage(language) ? language : defaultLanguage;
   const log = await requestLogger();
-  if (!(await declineLinkOfTicket(ticket))) {
+  const declined = await declineLinkOfTicket(ticket);
+  if (!declined) {
     log.warn({ outcome: 'decline-refused' }, 'sign-in link opened');
     return await redirectToPage('/invalid', locale);
   }
-  log.info({ outcome: 'declined' }, 'sign-in link opened');
-  countSignInFailure('email', 'cancelled');
+  log.info({ outcome: declined }, 'sign-in link opened');
+  // A ticket posted again (a reload, a replay) declines nothing more, and is no second refusal.
+  if (declined === 'declined') countSignInFailure('email', 'cancelled');
   await redirectToPage('/validatelink/declined', locale);
 }

@@ -28,8 +28,6 @@ export type ConfirmLinkText = Record<
 > & {
   /** "Someone asked to sign in as <address>…", with the address in place. */
   askBody: ReactNode;
-  /** When and from what kind of device the link was asked for, where the app knows. */
-  askedAt?: string;
   errors: Record<LinkConfirmationError, string>;
 };
 
@@ -95,7 +93,7 @@ export function ConfirmLink({
         )}
       </h1>
       {asking && <p>{text.askBody}</p>}
-      {(asking || state.status === 'confirmed-elsewhere') && text.askedAt && <p className="text-muted">{text.askedAt}</p>}
+      {state.status === 'confirmed-elsewhere' && state.askedAt && <p className="text-muted">{state.askedAt}</p>}
       {state.status === 'confirmed-elsewhere' && (
         <>
           <p>{text.codeIntro}</p>

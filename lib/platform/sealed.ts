@@ -24,7 +24,7 @@ export type SealPurpose =
   | 'link-decline';
 
 /** Keyed digests, each purpose under a key of its own beside the sealing keys. */
-type DigestPurpose = 'link-code' | 'device-binding' | 'shared-store';
+type DigestPurpose = 'link-code' | 'device-binding' | 'shared-store' | 'secret-id';
 
 const keys = new Map<string, Uint8Array<ArrayBuffer>>();
 
@@ -40,12 +40,23 @@ function keyFor(purpose: SealPurpose | DigestPurpose, secret = getConfig().sessi
 }
 
 /**
- * HMAC-SHA-256 of `value` for `purpose`: under SESSION_SECRET first, then under the previous one
- * while it is still configured, so a digest taken before a rotation still compares equal.
+ * Names a secret (SESSION_SECRET unless told) by a digest that tells nothing of it, so that what
+ * was derived under it can say which one that was.
  */
-export function digests(purpose: DigestPurpose, value: string): Buffer[] {
+export function secretName(secret = getConfig().sessionSecret): string {
+  return digest('secret-id', 'session-secret', secret).subarray(0, 12).toString('base64url');
+}
+
+/**
+ * HMAC-SHA-256 of `value` for `purpose`: under SESSION_SECRET first, then under the previous one
+ * while it is still configured, so a digest taken before a rotation still compares equal. Given
+ * `takenUnder` (a secretName), the previous secret counts only when it is that one: a digest first
+ * taken after the rotation never compares equal under the former secret.
+ */
+export function digests(purpose: DigestPurpose, value: string, takenUnder?: string): Buffer[] {
   const { sessionSecret, previousSessionSecret } = getConfig();
-  return [sessionSecret, previousSessionSecret].filter((secret): secret is string => Boolean(secret)).map((secret) => digest(purpose, value, secret));
+  const previous = previousSessionSecret && (takenUnder === undefined || takenUnder === secretName(previousSessionSecret)) ? [previousSessionSecret] : [];
+  return [sessionSecret, ...previous].map((secret) => digest(purpose, value, secret));
 }
 
 /** HMAC-SHA-256 of `value` for `purpose` under SESSION_SECRET alone: what a rotation may start afresh. */

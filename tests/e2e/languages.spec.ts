@@ -4,7 +4,7 @@ import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { languageRegistry } from '../../lib/vocabulary/languages.ts';
 import { newColleague, uniqueAddress } from './support/backend.ts';
-import { LOGIN_ORIGIN } from './support/environment.ts';
+import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN } from './support/environment.ts';
 import { requestLink } from './support/sign-in.ts';
 
 const dictionaries = { en, de, nl };
@@ -27,6 +27,24 @@ for (const { locale, expected } of browserLanguages) {
     await context.close();
   });
 }
+
+// Straight to nginx's port: the suite's names resolve only in its browsers.
+const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
+const WEB_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
+
+test('the redirect by the browser\'s language says it varies by Accept-Language, through nginx; a page whose path names its language does not (issue 48)', async ({ request }) => {
+  const varies = (header: string | undefined) => (header ?? '').split(',').map((name) => name.trim().toLowerCase());
+  for (const [path, language] of [['/login', 'de'], ['/login/validatelink?uuid=x', 'nl']] as const) {
+    const redirect = await request.get(`${NGINX}${path}`, { headers: { host: WEB_HOST, 'accept-language': `${language}-XX` }, maxRedirects: 0 });
+    expect(redirect.status()).toBe(307);
+    expect(redirect.headers().location).toContain(`/login/${language}`);
+    expect(varies(redirect.headers().vary)).toContain('accept-language');
+    expect(redirect.headers()['cache-control']).toBe('private, no-cache');
+  }
+  const page = await request.get(`${NGINX}/login/de`, { headers: { host: WEB_HOST, 'accept-language': 'nl' }, maxRedirects: 0 });
+  expect(page.status()).toBe(200);
+  expect(varies(page.headers().vary)).not.toContain('accept-language');
+});
 
 test('unknown paths lead to the login page in the browser language, keeping the language segment', async ({ page }) => {
   await page.goto('/login/no/such/page');

@@ -1,5 +1,5 @@
 import { cookies, headers } from 'next/headers';
-import { confirmSignInLink } from '@/components/email-sign-in/confirm-link-action';
+import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in/confirm-link-action';
 import { CONFIRM_FIELD } from '@/components/email-sign-in/confirmation-field';
 import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
@@ -15,6 +15,8 @@ import { metricsExposition, type SignInStep } from '@/lib/platform/observability
 
 jest.mock('next/headers', () => ({ headers: jest.fn(), cookies: jest.fn() }));
 jest.mock('@/lib/platform/backend/auth', () => ({ isValidId: jest.fn(), isValidLink: jest.fn() }));
+// The key and its values stand for the translated text: messages are the pages' business.
+jest.mock('next-intl/server', () => ({ getTranslations: async () => (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ''}` }));
 
 process.env.SESSION_SECRET ??= 'unit-test-secret-of-at-least-32-characters';
 process.env.BACKEND_URL ??= 'http://127.0.0.1:1';
@@ -161,7 +163,7 @@ describe('the e-mail wait', () => {
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
     const waiting = jar.header();
 
-    await expect(declineLinkOfTicket(await declineTicketFor('link-declined'))).resolves.toBe(true);
+    await expect(declineLinkOfTicket(await declineTicketFor('link-declined'))).resolves.toBe('declined');
     await expect(isLinkDeclined('link-declined')).resolves.toBe(true);
     // The control: a link nobody declined.
     await expect(isLinkDeclined('link-other')).resolves.toBe(false);
@@ -176,14 +178,35 @@ describe('the e-mail wait', () => {
   it('a decline counts only for the link its ticket was sealed for: never for an id, a forged or an overlong ticket', async () => {
     const victim = 'link-of-someone-else';
     for (const posted of [victim, { uuid: victim }, `${await declineTicketFor('link-mine')}x`, 'x'.repeat(900_000), undefined]) {
-      await expect(declineLinkOfTicket(posted)).resolves.toBe(false);
+      await expect(declineLinkOfTicket(posted)).resolves.toBeUndefined();
     }
     await expect(isLinkDeclined(victim)).resolves.toBe(false);
     await expect(isLinkDeclined('link-mine')).resolves.toBe(false);
     // The control: the honest ticket declines its own link, and only it.
-    await expect(declineLinkOfTicket(await declineTicketFor('link-mine'))).resolves.toBe(true);
+    await expect(declineLinkOfTicket(await declineTicketFor('link-mine'))).resolves.toBe('declined');
     await expect(isLinkDeclined('link-mine')).resolves.toBe(true);
     await expect(isLinkDeclined(victim)).resolves.toBe(false);
+  });
+
+  it('a decline replayed, with the same ticket, declines nothing more and is counted once for the fleet (issue 48)', async () => {
+    const cancelled = async () => {
+      const series = 'desk_login_sign_in_failures_total{method="email",reason="cancelled"}';
+      const line = (await metricsExposition()).body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+      return Number(line?.slice(series.length + 1) ?? 0);
+    };
+    const declineWith = async (ticket: string) => {
+      jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https' }) as never);
+      // The action ends in a redirect, which Next throws.
+      await expect(declineSignInLink('en', ticket)).rejects.toThrow('NEXT_REDIRECT');
+    };
+    const before = await cancelled();
+    const ticket = await declineTicketFor('link-replayed');
+    for (let post = 0; post < 5; post += 1) await declineWith(ticket);
+    expect(await cancelled()).toBe(before + 1);
+    await expect(isLinkDeclined('link-replayed')).resolves.toBe(true);
+    // The control: another link's decline is counted too.
+    await declineWith(await declineTicketFor('link-replayed-other'));
+    expect(await cancelled()).toBe(before + 2);
   });
 
   it('remembers when and from what kind of device each link was asked for, and nothing more', async () => {
@@ -328,6 +351,8 @@ describe('the funnel of one e-mailed link', () => {
       status: 'confirmed-elsewhere',
       code: linkCodeFor('link-code'),
       location: 'https://acme.desk.test/',
+      // Said only now, after the backend took the link as genuine (issue 48).
+      askedAt: expect.stringMatching(/^askedAt\{"minutes":0,"device":/),
     });
     // Opened twice there: confirmed and handed off still once.
     await confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }));
@@ -345,5 +370,74 @@ describe('the funnel of one e-mailed link', () => {
     requestFrom(another);
     await confirmSignInLink('en', linkOf('link-code-2'), { status: 'checking' }, confirmation());
     expect(await emailStep('handed_off')).toBe(before.handedOff + 2);
+  });
+});
+
+describe('the code during a rotation of SESSION_SECRET (issue 48)', () => {
+  type Modules = { wait: typeof import('@/lib/flows/email-sign-in/wait'); code: typeof import('@/lib/flows/email-sign-in/link-code'); headers: jest.Mock; cookies: jest.Mock; isValidId: jest.Mock };
+  const secretBefore = process.env.SESSION_SECRET!;
+
+  /** The modules of an instance that runs with the new secret and the former one as SESSION_SECRET_PREVIOUS. */
+  async function rotatedInstance(): Promise<Modules> {
+    let modules: Modules | undefined;
+    const saved = { ...process.env };
+    await jest.isolateModulesAsync(async () => {
+      process.env.SESSION_SECRET = 'the-new-secret-after-rotation-of-32-characters';
+      process.env.SESSION_SECRET_PREVIOUS = secretBefore;
+      (await import('@/lib/platform/settings/config')).getConfig(); // read the environment now, not on first use
+      const nextHeaders = await import('next/headers');
+      modules = {
+        wait: await import('@/lib/flows/email-sign-in/wait'),
+        code: await import('@/lib/flows/email-sign-in/link-code'),
+        headers: nextHeaders.headers as unknown as jest.Mock,
+        cookies: nextHeaders.cookies as unknown as jest.Mock,
+        isValidId: (await import('@/lib/platform/backend/auth')).isValidId as unknown as jest.Mock,
+      };
+    });
+    process.env = saved;
+    return modules!;
+  }
+
+  function requestAt(instance: Modules, jar: ReturnType<typeof browserJar>) {
+    instance.headers.mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: jar.header(), 'user-agent': 'Mozilla/5.0 Firefox/133.0' }));
+    instance.cookies.mockResolvedValue(jar);
+  }
+
+  it('takes the former secret\'s code only for a link asked before the rotation, within the link\'s fifteen minutes; a link asked after takes only the new code', async () => {
+    jest.mocked(headers).mockResolvedValue(new Headers({ 'user-agent': 'Mozilla/5.0 Firefox/133.0' }) as never);
+    const rotated = await rotatedInstance();
+    const asked = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(asked);
+    try {
+      // Asked at an instance that has not rotated yet, whose confirming page shows the code of the former secret.
+      const before = browserJar();
+      await startWaitingForLink(before, host, { uuid: 'link-rotation-1', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-r1' });
+      const formerCode = linkCodeFor('link-rotation-1');
+      expect(rotated.code.linkCodeFor('link-rotation-1')).not.toBe(formerCode);
+
+      // Inside the window: five minutes on, at a rotated instance, the former code still signs in.
+      clock.mockReturnValue(asked + 5 * 60_000);
+      rotated.isValidId.mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-r1' } });
+      requestAt(rotated, before);
+      await expect(rotated.wait.checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+      requestAt(rotated, before);
+      await expect(rotated.wait.continueWithLinkCode(formerCode)).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+
+      // After it: a link asked at a rotated instance twenty minutes on takes no code of the former secret.
+      clock.mockReturnValue(asked + 20 * 60_000);
+      const after = browserJar();
+      requestAt(rotated, after);
+      await rotated.wait.startWaitingForLink(after, host, { uuid: 'link-rotation-2', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-r2' });
+      rotated.isValidId.mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-r2' } });
+      requestAt(rotated, after);
+      await expect(rotated.wait.checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+      requestAt(rotated, after);
+      await expect(rotated.wait.continueWithLinkCode(linkCodeFor('link-rotation-2'))).resolves.toEqual({ state: 'wrong', triesLeft: 4 });
+      // The control: the code of the secret in force signs that link in.
+      requestAt(rotated, after);
+      await expect(rotated.wait.continueWithLinkCode(rotated.code.linkCodeFor('link-rotation-2'))).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

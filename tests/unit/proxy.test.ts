@@ -128,3 +128,105 @@ describe('proxy, for a form post larger than any real form', () => {
     expect((await post('/api/sso/token', FORM_POST_MAX_BYTES + 1)).status).not.toBe(413);
   });
 });
+
+describe('proxy, for the language redirect (issue 48)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function answerTo(path: string, acceptLanguage: string): Promise<Response> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+    const { proxy } = await import('@/proxy');
+    return await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', 'accept-language': acceptLanguage } }));
+  }
+
+  function varies(response: Response): string[] {
+    return (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  }
+
+  it.each(['/', '/validatelink?uuid=x', '/no/such/page'])('says that the redirect of %s depends on Accept-Language, and that nothing in front of the app may answer it for another browser', async (path) => {
+    const response = await answerTo(path, 'de-CH, en;q=0.5');
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get('location')!).pathname).toMatch(/^\/de(?:\/|$)/);
+    expect(varies(response)).toContain('accept-language');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('names no Accept-Language on a page whose path names its language (the control)', async () => {
+    const page = await answerTo('/de/mail-sent', 'de-CH');
+    expect(page.headers.get('location')).toBeNull();
+    expect(varies(page)).not.toContain('accept-language');
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+  });
+});
+
+describe('proxy, for a post without its length or one Next cannot read (issue 48)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function post(path: string, headers: Record<string, string>, body: string | undefined): Promise<{ response: Response; lines: Record<string, unknown>[] }> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv;
+    const written: string[] = [];
+    const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const { proxy } = await import('@/proxy');
+      const request = new NextRequest(`https://web.example.com${path}`, {
+        method: 'POST',
+        headers: { host: 'web.example.com', origin: 'https://web.example.com', ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers },
+        body,
+      });
+      const response = await proxy(request);
+      return { response, lines: written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+    } finally {
+      stdout.mockRestore();
+    }
+  }
+
+  const ACTION = '60b2b46b473b69ed8f7ba05ac2e62b2c7861a78a99';
+  const boundary = 'form-boundary';
+  const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nanna@acme.test\r\n--${boundary}--\r\n`;
+
+  it('answers 411 to a post that does not say its length (a chunked one), with one warning line', async () => {
+    for (const path of ['/en', '/api/sso/token']) {
+      const { response, lines } = await post(path, { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' }, undefined);
+      expect(response.status).toBe(411);
+      expect(await response.text()).toMatch(/length/);
+      expect(lines.map((line) => [line.level, line.msg])).toEqual([[40, 'post without its length refused']]);
+    }
+  });
+
+  it.each([
+    ['an action id of another shape', { 'next-action': 'xyz', 'content-type': 'text/plain;charset=UTF-8' }, '[]', 'action-id'],
+    ['an action\'s arguments that are no JSON', { 'next-action': ACTION, 'content-type': 'text/plain;charset=UTF-8' }, '[[[', 'body'],
+    ['an action\'s form that ends half-way', { 'next-action': ACTION, 'content-type': `multipart/form-data; boundary=${boundary}` }, multipart.slice(0, 60), 'body'],
+    ['a form without its boundary', { 'content-type': 'multipart/form-data' }, 'hello', 'body'],
+    ['a form that ends half-way', { 'content-type': `multipart/form-data; boundary=${boundary}` }, multipart.slice(0, 60), 'body'],
+  ])('answers 400 to %s, with one warning line, before Next', async (_kind, headers, body, reason) => {
+    const { response, lines } = await post('/en', headers, body);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/could not be read/);
+    expect(lines.map((line) => [line.level, line.msg, line.reason])).toEqual([[40, 'form post that cannot be read refused', reason]]);
+  });
+
+  it('passes well-formed posts on to Next, and warns of nothing (the control)', async () => {
+    for (const [headers, body] of [
+      [{ 'next-action': ACTION, 'content-type': 'text/plain;charset=UTF-8' }, '["$K1"]'],
+      [{ 'next-action': ACTION, 'content-type': `multipart/form-data; boundary=${boundary}` }, multipart],
+      [{ 'content-type': `multipart/form-data; boundary=${boundary}` }, multipart],
+      [{ 'content-type': 'application/x-www-form-urlencoded' }, 'email=anna%40acme.test'],
+    ] as const) {
+      const { response, lines } = await post('/en', headers, body);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-middleware-next')).toBe('1');
+      expect(lines.filter((line) => line.level === 40)).toEqual([]);
+    }
+  });
+});

@@ -220,6 +220,39 @@ describe('isAllowedRedirectUri', () => {
   it('refuses everything when the allowlist is empty', () => {
     expect(isAllowedRedirectUri('deskbooking://sso', [])).toBe(false);
   });
+
+  // Issue 48: the place a token is sent to is printable ASCII, spelt out. A host behind that folds
+  // Unicode (NFKC) reads a fullwidth or one-dot leader as `.`, and one that decodes reads `%00` and
+  // `%09` as a control character, which truncates or is dropped before the path is resolved.
+  it.each([
+    'https://cc.example.com/sso/\uff0e\uff0e/evil',
+    'https://cc.example.com/sso/\u2024\u2024/evil',
+    'https://cc.example.com/sso/\uff0e/x',
+    'https://cc.example.com/sso/\ufe52\ufe52/evil',
+    'deskbooking://sso/\uff0e\uff0e/evil',
+    'https://cc.example.com/sso/caf\u00e9',
+    'https://cc.example.com/sso/%ef%bc%8e%ef%bc%8e/evil',
+    'https://cc.example.com/sso/%E2%80%A4%E2%80%A4/evil',
+    'https://cc.example.com/sso/%00/x',
+    'https://cc.example.com/sso/.%09./evil',
+    'https://cc.example.com/sso/%0a',
+    'https://cc.example.com/sso/%0D%0Aset-cookie:x',
+    'https://cc.example.com/sso/%7f',
+    'deskbooking://sso/%00',
+    'https://cc.\uff45xample.com/sso',
+  ])('refuses a path or host of anything but printable ASCII, or with an encoded control: %j', (uri) => {
+    expect(isAllowedRedirectUri(uri, allowlist)).toBe(false);
+  });
+
+  it('still allows the registered redirect URIs, and encoded printable ASCII in their paths (the control)', () => {
+    for (const registered of ['deskbooking://sso', 'https://cc.desk.test:8443/sso', 'https://cc.example.com/sso', 'https://app.example.com/app/']) {
+      expect(isAllowedRedirectUri(registered, [registered])).toBe(true);
+    }
+    expect(isAllowedRedirectUri('https://cc.example.com/sso/a%20b', allowlist)).toBe(true);
+    expect(isAllowedRedirectUri('https://cc.example.com/sso/%7Euser', allowlist)).toBe(true);
+    // The query stays the app's own, whatever it holds.
+    expect(isAllowedRedirectUri('https://cc.example.com/sso?name=caf%C3%A9&x=%00', allowlist)).toBe(true);
+  });
 });
 
 describe('appStartRefusal: each rule an app broke is named for itself (issue 43)', () => {

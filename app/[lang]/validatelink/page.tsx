@@ -4,7 +4,7 @@ import { confirmSignInLink, declineSignInLink } from '@/components/email-sign-in
 import { linkConfirmationErrors } from '@/lib/platform/backend/error-catalogue';
 import { ConfirmLink } from '@/components/email-sign-in/confirm-link';
 import { EmailAddress } from '@/components/ui/email-address';
-import { declineTicketFor, isLinkDeclined, linkRequestOf, type LinkRequest } from '@/lib/flows/email-sign-in/link-requests';
+import { declineTicketFor, isLinkDeclined } from '@/lib/flows/email-sign-in/link-requests';
 import { linkVerdictBeforeCheck, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
 import { emailSignInOfPage } from '@/lib/flows/email-sign-in/wait';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
@@ -12,17 +12,7 @@ import { islandText } from '@/lib/platform/i18n/island-text';
 import { isLanguage } from '@/lib/platform/i18n/routing';
 import { receivedCookies } from '@/lib/platform/request/context';
 import type { LanguagePageProps } from '@/lib/platform/request/search-params';
-import { browserNames, systemNames } from '@/lib/platform/request/user-agent';
 import { isValidEmail } from '@/lib/vocabulary/validation';
-
-/** "Asked for 3 minutes ago, from Firefox on Windows.", in the page's language. */
-async function askedAtText({ askedAt, device }: LinkRequest): Promise<string> {
-  const t = await getTranslations('validateLink');
-  const browser = device.browser && browserNames[device.browser];
-  const system = device.system && systemNames[device.system];
-  const named = browser && system ? t('deviceBoth', { browser, system }) : browser ? browser : system ? t('deviceSystem', { system }) : t('deviceUnknown');
-  return t('askedAt', { minutes: Math.max(0, Math.floor((Date.now() - askedAt) / 60_000)), device: named });
-}
 
 /** Whether this browser is the one that asked for the link: it holds the e-mail sign-in for its uuid. */
 async function askedInThisBrowser(uuid: string): Promise<boolean> {
@@ -50,7 +40,8 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
   const verdict = await linkVerdictBeforeCheck(await receivedCookies(), link.data);
   if (verdict) return await redirectToPage(`/invalid/${verdict}`, lang);
   if (await isLinkDeclined(link.data.uuid)) return await redirectToPage('/validatelink/declined', lang);
-  const request = await linkRequestOf(link.data.uuid);
+  // Nothing here tells who asked for the link, and when: the id in this address may come without
+  // its signature, which only the backend can check. The confirming action says it after that check.
 
   const t = await getTranslations('validateLink');
   const email = link.data.email;
@@ -80,7 +71,6 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
           ),
         })
       : t('askBodyWithoutAddress'),
-    ...(request ? { askedAt: await askedAtText(request) } : {}),
     errors: await islandText('errors', linkConfirmationErrors),
   };
 

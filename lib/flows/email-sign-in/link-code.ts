@@ -28,9 +28,15 @@ export async function spendCodeTry(uuid: string): Promise<number> {
   return (await codeTries.spend(uuid)).spent;
 }
 
-/** The six digits that carry a link confirmed in one browser over to the browser that asked for it. */
-function linkCodesFor(uuid: string): string[] {
-  return digests('link-code', uuid).map((digest) => String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0'));
+/**
+ * The six digits that carry a link confirmed in one browser over to the browser that asked for it:
+ * under SESSION_SECRET, and during a rotation under the former secret too, but only for a link
+ * asked while that was in force (`askedUnder`, the wait's), which an instance not yet rotated may
+ * have shown. A link lives fifteen minutes, so the former code is taken at most that long after
+ * the rotation, not for as long as the former secret stays configured (issue 48).
+ */
+function linkCodesFor(uuid: string, askedUnder?: string): string[] {
+  return digests('link-code', uuid, askedUnder).map((digest) => String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0'));
 }
 
 /** The code the confirming browser shows: only whoever holds the link can learn it. */
@@ -38,6 +44,7 @@ export function linkCodeFor(uuid: string): string {
   return linkCodesFor(uuid)[0]!;
 }
 
-export function isLinkCode(uuid: string, typed: string): boolean {
-  return linkCodesFor(uuid).some((code) => timingSafeEqual(Buffer.from(code), Buffer.from(typed)));
+/** Whether `typed` is the link's code; `askedUnder` names the secret in force when the link was asked for (a wait from before issue 48 names none). */
+export function isLinkCode(uuid: string, typed: string, askedUnder: string | undefined): boolean {
+  return linkCodesFor(uuid, askedUnder).some((code) => timingSafeEqual(Buffer.from(code), Buffer.from(typed)));
 }

@@ -56,13 +56,16 @@ export async function declineTicketFor(uuid: string): Promise<string> {
   return await seal('link-decline', { uuid }, EMAIL_SIGN_IN_LIFETIME_SECONDS);
 }
 
-/** Declines the link the ticket was sealed for; false when the ticket is not one. */
-export async function declineLinkOfTicket(ticket: unknown): Promise<boolean> {
-  if (typeof ticket !== 'string' || ticket.length > DECLINE_TICKET_MAX_LENGTH) return false;
+/**
+ * Declines the link the ticket was sealed for: `declined` the first time in the fleet (the shared
+ * counter's own answer, so a ticket replayed at any instance is told apart; per instance only while
+ * Redis does not answer), `declined-before` after that; undefined when the ticket is not one.
+ */
+export async function declineLinkOfTicket(ticket: unknown): Promise<'declined' | 'declined-before' | undefined> {
+  if (typeof ticket !== 'string' || ticket.length > DECLINE_TICKET_MAX_LENGTH) return undefined;
   const link = await unseal('link-decline', ticket, declineTicket);
-  if (!link) return false;
-  await declinedLinks.spend(link.uuid);
-  return true;
+  if (!link) return undefined;
+  return (await declinedLinks.spend(link.uuid)).spent > 1 ? 'declined-before' : 'declined';
 }
 
 /** Far above a sealed uuid's few hundred characters: nothing longer is even opened. */

@@ -8,6 +8,7 @@ import type { RequestHost } from '@/lib/platform/hosts';
 import { requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, countThrottled } from '@/lib/platform/observability/metrics';
 import { receivedCookies, requestContext } from '@/lib/platform/request/context';
+import { secretName } from '@/lib/platform/sealed';
 import { sharedLimit, SharedStateUnavailable } from '@/lib/platform/shared-store/store';
 import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
 import { codeTriesOf, isLinkCode, LINK_CODE_ATTEMPTS, spendCodeTry } from './link-code';
@@ -28,6 +29,8 @@ const emailSignInState = z.object({
   email: z.string(),
   /** When the newest link was sent: "send again" is locked after it, and the wait ends after it. */
   sentAt: z.number(),
+  /** Which SESSION_SECRET was in force then (its secretName): the link's code is taken under that one or the current one. */
+  askedUnder: z.string().max(32).optional(),
   fromSignUp: z.boolean(),
   /** Minted when the link was requested; sent with every call of this sign-in. */
   deviceId: z.string(),
@@ -61,7 +64,7 @@ export async function startWaitingForLink(
   link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
 ): Promise<void> {
   const sentAt = Date.now();
-  await emailSignInCookie.write(writer, host, { ...link, sentAt });
+  await emailSignInCookie.write(writer, host, { ...link, sentAt, askedUnder: secretName() });
   await noteLinkRequest(link.uuid, sentAt);
   await countSignInStepOnce('email', 'link_sent', link.uuid);
 }
@@ -231,7 +234,7 @@ export async function continueWithLinkCode(typed: string): Promise<LinkCodeOutco
     (await requestLogger()).warn({ outcome: 'unavailable' }, 'sign-in link code not checked');
     return { state: 'unavailable' };
   }
-  if (tries <= LINK_CODE_ATTEMPTS && isLinkCode(pending.uuid, code)) {
+  if (tries <= LINK_CODE_ATTEMPTS && isLinkCode(pending.uuid, code, pending.askedUnder)) {
     return await completeEmailSignIn(pending, pending.confirmedElsewhere, 'code');
   }
   const log = await requestLogger();

@@ -54,6 +54,14 @@ export function decideSsoOutcome(result: BackendResult<SsoSignIn>, tokenType: st
 const DOT_SEGMENT_OR_ENCODED_SEPARATOR = /%2e|%2f|%5c|%3b|%25|;|(?:^|\/)\.\.?(?:\/|$)/i;
 const BACKSLASH_WHITESPACE_OR_CONTROL = /[\\\s\u0000-\u001f\u007f]/;
 
+/**
+ * The place (scheme, host, path) must be printable ASCII, and what it encodes too (issue 48): a
+ * host behind that folds Unicode reads a fullwidth `．` or a one-dot leader `․` as `.`, raw or
+ * encoded in UTF-8 (every byte from %80 up), and one that decodes reads `%00` or `%09` as a control
+ * character that ends or vanishes from the path. A registered address is plain ASCII.
+ */
+const BEYOND_PRINTABLE_ASCII = /[^\x21-\x7e]|%(?:[01][0-9a-f]|7f|[89a-f][0-9a-f])/i;
+
 /** Schemes that run or embed content wherever they are opened. */
 const SCRIPT_SCHEME = /^(?:javascript|data|vbscript|file|blob):$/i;
 
@@ -74,7 +82,7 @@ function parsedUrl(text: string): URL | undefined {
 export function isAllowedRedirectUri(candidate: string, allowlist: readonly string[]): boolean {
   // The query and fragment are the app's own business; only what names the place is checked raw.
   const [place = ''] = candidate.split(/[?#]/, 1);
-  if (BACKSLASH_WHITESPACE_OR_CONTROL.test(candidate) || DOT_SEGMENT_OR_ENCODED_SEPARATOR.test(place)) return false;
+  if (BACKSLASH_WHITESPACE_OR_CONTROL.test(candidate) || DOT_SEGMENT_OR_ENCODED_SEPARATOR.test(place) || BEYOND_PRINTABLE_ASCII.test(place)) return false;
   const url = parsedUrl(candidate);
   if (!url || url.username || url.password || SCRIPT_SCHEME.test(url.protocol)) return false;
   // An empty segment: a host behind that redirects to its own path would send `//evil.com` away.
