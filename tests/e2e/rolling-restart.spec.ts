@@ -15,9 +15,11 @@ import { APP_ENVIRONMENT, DOMAIN, metricsPortOf, RUN_DIRECTORY, SESSION_SECRET, 
  * plain recipe runs it (one `server` line each, no readiness probe): nginx learns that an
  * instance stopped only when a connect to it is refused. Nobody may see a failed request.
  *
- * The race this catches is rare: an instance that closed connections nginx had just chosen lost
- * 2 of 926 form posts in one restart (nginx sends a post it has written to a connection nowhere
- * else). So the load is eight people at once, and each instance is restarted twice.
+ * The races this catches show only under load: a stopping instance that closes a connection nginx
+ * has just written a form post to, or its port while connections wait in the kernel's accept
+ * queue, loses that post (nginx sends a post it has written nowhere else: a 502), while nginx
+ * sends a page load again. Four people and one restart lost none; 32 people and each instance
+ * restarted twice lost 12 of 969 posts to the drain before (deploy/README.md, Stopping an instance).
  */
 
 const HTTPS_PORT = testPort(4620);
