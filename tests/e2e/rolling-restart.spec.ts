@@ -19,7 +19,8 @@ import { APP_ENVIRONMENT, DOMAIN, metricsPortOf, RUN_DIRECTORY, SESSION_SECRET, 
  * has just written a form post to, or its port while connections wait in the kernel's accept
  * queue, loses that post (nginx sends a post it has written nowhere else: a 502), while nginx
  * sends a page load again. Four people and one restart lost none; 32 people and each instance
- * restarted twice lost 12 of 969 posts to the drain before (deploy/README.md, Stopping an instance).
+ * restarted twice lost 12 of 969 and 4 of 1577 posts to the drain before (deploy/README.md,
+ * Stopping an instance).
  */
 
 const HTTPS_PORT = testPort(4620);
