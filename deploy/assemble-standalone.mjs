@@ -28,7 +28,10 @@ for (const [from, to] of [
 // server.js becomes a small start that runs the built instrumentation's register(), the same code
 // and zod schema of lib/platform/settings/config.ts, and only then hands over to Next's own server, renamed.
 const SETTINGS_FIRST = 'checks the settings before Next starts';
-/** How long a stopping server goes on answering, each answer closing its connection. */
+/**
+ * How long a stopping server leaves its idle connections to the proxy before closing them:
+ * longer than nginx keeps an idle connection to it (keepalive_timeout 4s in deploy/nginx).
+ */
 const DRAIN_MS = 5_000;
 const nextServer = 'next-server.js';
 const instrumentation = '.next/server/instrumentation.js';
@@ -50,25 +53,130 @@ process.env.NODE_ENV = 'production';
 process.chdir(__dirname);
 // .env files beside this file, loaded as Next loads them (Next then reuses this result).
 require('@next/env').loadEnvConfig(__dirname, false, require('next/dist/build/output/log'));
-// SIGTERM drains before Next closes the server: every answer from then on closes its connection,
-// and the server stops listening (closing its idle connections) only after ${DRAIN_MS} ms, longer
-// than nginx keeps an idle connection to it (keepalive_timeout 4s). Closed at once, a connection
-// nginx had just picked for a form post left that post without an answer, which nginx does not
-// send again (a 502: tests/e2e/rolling-restart.spec.ts).
+// SIGTERM drains before Next closes the server (deploy/README.md, Stopping an instance). First
+// the server stops listening: a proxy's next connect is refused, and nginx sends that request, a
+// form post too, to another instance. It stops at a moment when no connection waits in the
+// kernel's accept queue: one the kernel had completed but the process not yet taken (its event
+// loop busy rendering) would be reset by the close, after nginx had written its request to it.
+// The connections it has stay open: from then on each request on one is answered with
+// \`connection: close\`, and one left idle is the proxy's to close (nginx's keepalive_timeout 4s). Closed here, an idle
+// connection could be the one nginx had just written a form post to, and nginx never sends such
+// a post again: a 502 (tests/e2e/rolling-restart.spec.ts). Only after ${DRAIN_MS} ms, or
+// KEEP_ALIVE_TIMEOUT if that is longer, are the idle ones left closed; Next ends the process when
+// the last connection has. One log line when the drain starts, one when the server has stopped,
+// in the app's JSON shape (pino's, lib/platform/observability/logger.ts).
 const http = require('node:http');
+const net = require('node:net');
+const { closeSync, openSync, readSync } = require('node:fs');
 let draining = false;
 process.once('SIGTERM', () => {
   draining = true;
 });
+const INFO_HIDDEN = ['fatal', 'error', 'warn', 'silent'].includes(process.env.LOG_LEVEL);
+function logInfo(fields, msg) {
+  if (!INFO_HIDDEN) process.stdout.write(JSON.stringify({ level: 30, time: new Date().toISOString(), ...fields, msg }) + '\\n');
+}
+/**
+ * Connections waiting in the accept queue of the server's listening socket: the receive queue
+ * Linux shows for it in /proc/net/tcp (or tcp6). Listening sockets come first there, so only the
+ * table's head is read: the whole of it takes milliseconds. Undefined where there is no such table.
+ */
+function acceptQueue(server) {
+  const address = server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const port = ':' + address.port.toString(16).toUpperCase().padStart(4, '0');
+  let table;
+  try {
+    table = openSync(address.family === 'IPv6' ? '/proc/net/tcp6' : '/proc/net/tcp', 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const chunk = Buffer.alloc(16_384);
+    let unread = '';
+    for (let read; (read = readSync(table, chunk, 0, chunk.length, null)) > 0; ) {
+      const rows = (unread + chunk.toString('latin1', 0, read)).split('\\n');
+      unread = rows.pop();
+      for (const row of rows) {
+        const [, local, , state, queues] = row.trim().split(/\\s+/);
+        if (state === undefined || state === 'st') continue;
+        if (state !== '0A') return undefined;
+        if (local.endsWith(port)) return parseInt(queues.split(':')[1], 16);
+      }
+    }
+    return undefined;
+  } finally {
+    closeSync(table);
+  }
+}
+/** Per server: its open connections, its requests in flight, the answers it finished while draining, and how it stops listening. */
+const traffic = new WeakMap();
+function trafficOf(server) {
+  let counts = traffic.get(server);
+  if (!counts) traffic.set(server, (counts = { connections: new Set(), inFlight: 0, answeredWhileDraining: 0, listening: true, stopListening: undefined }));
+  return counts;
+}
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {
-  if (event === 'request' && draining && !response.headersSent) response.setHeader('connection', 'close');
+  if (event === 'connection') {
+    const counts = trafficOf(this);
+    counts.connections.add(request);
+    request.once('close', () => counts.connections.delete(request));
+    const emitted = emit.apply(this, arguments);
+    // Called as the process takes each waiting connection: once it has taken the last, it stops listening.
+    if (counts.stopListening && !(acceptQueue(this) > 0)) counts.stopListening();
+    return emitted;
+  }
+  if (event === 'request') {
+    const counts = trafficOf(this);
+    counts.inFlight++;
+    response.once('close', () => {
+      counts.inFlight--;
+      if (draining && response.writableFinished) counts.answeredWhileDraining++;
+    });
+    if (!counts.listening && !response.headersSent) response.setHeader('connection', 'close');
+  }
   return emit.apply(this, arguments);
 };
 const close = http.Server.prototype.close;
 http.Server.prototype.close = function (callback) {
   if (!draining) return close.call(this, callback);
-  setTimeout(() => close.call(this, callback), ${DRAIN_MS});
+  const counts = trafficOf(this);
+  const started = Date.now();
+  const openConnections = counts.connections.size;
+  const graceMs = Math.max(${DRAIN_MS}, this.keepAliveTimeout || 0);
+  logInfo(
+    { shutdown: 'draining', openConnections, requestsInFlight: counts.inFlight, graceMs },
+    \`draining after SIGTERM: new connections are refused, requests on open ones are answered with connection: close, and idle ones still open after \${graceMs} ms are closed\`,
+  );
+  const stopListening = () => {
+    counts.stopListening = undefined;
+    counts.listening = false;
+    clearTimeout(queueWait);
+    const listenedMs = Date.now() - started;
+    // Connections nginx used until now stay in its pool for up to 4 s more: only after the grace are those still idle closed.
+    const graceEnds = setTimeout(() => this.closeIdleConnections(), graceMs);
+    // net.Server's close stops listening and waits for the open connections; http.Server's would close the idle ones at once.
+    net.Server.prototype.close.call(this, (error) => {
+      clearTimeout(graceEnds);
+      logInfo(
+        {
+          shutdown: 'stopped',
+          openConnectionsAtStart: openConnections,
+          answeredWhileDraining: counts.answeredWhileDraining,
+          listenedMs,
+          drainMs: Date.now() - started,
+        },
+        'stopped after SIGTERM: no connection is left open',
+      );
+      if (callback) callback(error);
+    });
+  };
+  // An instance so busy that it never finds its queue empty (it takes one connection per turn of
+  // its event loop) stops listening after the grace all the same.
+  const queueWait = setTimeout(stopListening, graceMs);
+  if (acceptQueue(this) > 0) counts.stopListening = stopListening;
+  else stopListening();
   return this;
 };
 Promise.resolve(require('./${instrumentation}').register()).then(
