@@ -135,6 +135,12 @@ http.Server.prototype.emit = function (event, request, response) {
       if (draining && response.writableFinished) counts.answeredWhileDraining++;
     });
     if (!counts.listening && !response.headersSent) response.setHeader('connection', 'close');
+    // Next answers TRACE with a bare 500 before proxy.ts sees it; nothing here answers TRACE.
+    if (request.method === 'TRACE' || request.method === 'TRACK') {
+      response.writeHead(405, { allow: 'GET, HEAD, POST', 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
+      response.end('Method not allowed');
+      return true;
+    }
   }
   return emit.apply(this, arguments);
 };
