@@ -399,6 +399,11 @@ describe('secrets in production', () => {
     expect(refusalOf({ ...withSecret('SESSION_SECRET', good.SESSION_SECRET), REDIS_URL: url }, 'REDIS_URL')).toMatch(problem);
   });
 
+  it('refuse a Redis password ioredis cannot read, saying so', () => {
+    const url = `rediss://desk-login:${'9f2c7a1e5b3d8046'.repeat(4)}%zz@redis.example.com:6380`;
+    expect(refusalOf({ ...withSecret('SESSION_SECRET', good.SESSION_SECRET), REDIS_URL: url }, 'REDIS_URL')).toMatch(/^REDIS_URL: its password is not percent-encoded/);
+  });
+
   it('accept a good Redis password in the query, and a weak one that ioredis never sends', () => {
     const password = 'c3b1e9f07a5d2846b0e7c1a9f3d5b7e2a4c6e8f0b2d4a6c8e0f1a3b5c7d9e1f3';
     expect(configOf(parseConfig({ ...validProduction, SESSION_SECRET: good.SESSION_SECRET, REDIS_URL: `rediss://redis.example.com:6380?password=${password}` })).ok).toBe(true);
