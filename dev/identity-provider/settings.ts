@@ -2,6 +2,7 @@
 // for each provider of the app's registry. dev/run.ts reads the same values to point the app at
 // it, so both sides agree by construction.
 import { fileURLToPath } from 'node:url';
+import { developmentClientSecretOf } from '../../lib/platform/settings/schema.ts';
 import { providers, type ProviderId } from '../../lib/vocabulary/providers.ts';
 
 /** The shapes of Google's and Microsoft's own sites; any other provider of the registry is plain OpenID Connect. */
@@ -71,7 +72,7 @@ export const identityProviderSettings = {
       id,
       {
         clientId: process.env[`${id.toUpperCase()}_CLIENT_ID`] ?? `dev-${id}-client`,
-        clientSecret: process.env[`${id.toUpperCase()}_CLIENT_SECRET`] ?? `dev-${id}-secret`,
+        clientSecret: process.env[`${id.toUpperCase()}_CLIENT_SECRET`] ?? developmentClientSecretOf(id),
         redirectUris: redirectOrigins.map((redirectOrigin) => `${redirectOrigin}/login/${routeSegment}`),
       },
     ]),

@@ -158,7 +158,7 @@ test('a bad setting stops the server before Next says anything: one clear line p
   expect(server.output().split('\n')).toEqual([
     'The login app cannot start, because its configuration is invalid:',
     '  BACKEND_URL: must be an http(s) URL',
-    '  SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -base64 32',
+    '  SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -hex 32',
     '',
   ]);
   // Neither Next's banner nor its "Ready in 0ms" came first, and nothing listened.
@@ -180,7 +180,7 @@ test('the secrets of .env.example, copied as they are, stop the server: one line
   expect(code).toBe(1);
   expect(server.output().split('\n')).toEqual([
     'The login app cannot start, because its configuration is invalid:',
-    '  SESSION_SECRET: is a placeholder of the examples, not a secret; make one with openssl rand -base64 32 and set the same on every instance',
+    '  SESSION_SECRET: is a placeholder of the examples, not a secret; make one with openssl rand -hex 32 and set the same on every instance',
     '  REDIS_URL: its password is a placeholder of the examples, not a secret; give the Redis user a password made with openssl rand -hex 32 and put it in the URL',
     '',
   ]);

@@ -66,8 +66,9 @@ test.beforeAll(async () => {
     appPorts: [APP_PORT],
     servers: SERVERS,
     root: copy,
-    // The identity provider's client for Okta is the registry's, as npm run dev makes it.
-    environment: { OKTA_CLIENT_ID: 'dev-okta-client', OKTA_CLIENT_SECRET: 'dev-okta-secret', OKTA_ISSUER: `https://127.0.0.1:${SERVERS.identityProvider}/realms/acme` },
+    // The suite's client for Okta, as SSO_CLIENTS makes one for each provider: development's
+    // dev-okta-secret is refused in production. The identity provider is given it too.
+    environment: { OKTA_CLIENT_ID: 'e2e-okta-client', OKTA_CLIENT_SECRET: 'e2e-okta-secret', OKTA_ISSUER: `https://127.0.0.1:${SERVERS.identityProvider}/realms/acme` },
   });
 });
 

@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { join } from 'node:path';
 import { parseConfig, type ConfigResult } from '@/lib/platform/settings/config';
+import { providerIds } from '@/lib/vocabulary/providers';
 import { parseEnvFile, readEnvExample } from './env-file';
 
 const validProduction = {
   NODE_ENV: 'production',
   BACKEND_URL: 'https://api.example.com',
   APP_DOMAINS: 'example.com',
-  SESSION_SECRET: 'a-production-secret-of-32-chars!',
+  // Made as the refusals say: openssl rand -hex 32.
+  SESSION_SECRET: '34d569a27a49c9938cd535225516236a7c34f9b1bf68373a66328b6fcb09e890',
 };
 
 function problemsOf(result: ConfigResult): string[] {
@@ -44,7 +48,7 @@ describe('parseConfig in production', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^BACKEND_URL: required in production, e\.g\. https:\/\/api\.example\.com\b/),
       expect.stringMatching(/^APP_DOMAINS: required in production, e\.g\. example\.com\b/),
-      expect.stringMatching(/^SESSION_SECRET: required in production, at least 32 characters, e\.g\. the output of openssl rand -base64 48$/),
+      expect.stringMatching(/^SESSION_SECRET: required in production, at least 32 characters, e\.g\. the output of openssl rand -hex 32$/),
     ]);
     // Each example is itself a value the check accepts: openssl's output, as the line says.
     const examples = { BACKEND_URL: 'https://api.example.com', APP_DOMAINS: 'example.com', SESSION_SECRET: 'p1JfT0q8vQmOe3fNw7yIuzRkXc2Lb9sGaHd5Vt4YnE6rZWx0oKiUjBlMhCgAsP1D' };
@@ -57,10 +61,12 @@ describe('parseConfig in production', () => {
     ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
     ['MICROSOFT_CLIENT_SECRET', 'MICROSOFT_CLIENT_ID'],
   ])('refuses %s without %s, in one line naming the missing one', (set, missing) => {
-    expect(problemsOf(parseConfig({ ...validProduction, [set]: 'value' }))).toEqual([`${missing}: required when ${set} is set`]);
+    // Values as a provider issues them, which the secrets' own rules let pass.
+    const [value, other] = ['kD9-q2Lm_7vX4bWz', 'Rk2v9XQmL7pT4bWz8sYc'];
+    expect(problemsOf(parseConfig({ ...validProduction, [set]: value }))).toEqual([`${missing}: required when ${set} is set`]);
     // An empty value is unset, as everywhere else.
-    expect(problemsOf(parseConfig({ ...validProduction, [set]: 'value', [missing]: '' }))).toEqual([`${missing}: required when ${set} is set`]);
-    expect(configOf(parseConfig({ ...validProduction, [set]: 'value', [missing]: 'other' })).ok).toBe(true);
+    expect(problemsOf(parseConfig({ ...validProduction, [set]: value, [missing]: '' }))).toEqual([`${missing}: required when ${set} is set`]);
+    expect(configOf(parseConfig({ ...validProduction, [set]: value, [missing]: other })).ok).toBe(true);
   });
 
   it('starts without a provider when neither its id nor its secret is set', () => {
@@ -186,7 +192,7 @@ describe('parseConfig in development', () => {
   it('does not warn about xms_edov for the local identity provider, which development signs in at', () => {
     expect(configOf(parseConfig({ NODE_ENV: 'development' })).warnings.filter((warning) => warning.includes('xms_edov'))).toEqual([]);
     // The same defaults in production do warn: the warning itself is still there.
-    const production = { ...validProduction, MICROSOFT_CLIENT_ID: 'client', MICROSOFT_CLIENT_SECRET: 'secret' };
+    const production = { ...validProduction, MICROSOFT_CLIENT_ID: 'client', MICROSOFT_CLIENT_SECRET: 'Xk98Q~bN2vL.7mFzR4tYcW1pHs6JdG0aEu3iKo5r' };
     expect(configOf(parseConfig(production)).warnings).toEqual([expect.stringContaining('xms_edov')]);
   });
 
@@ -233,7 +239,7 @@ describe('who may sign in by single sign-on', () => {
   });
 
   it('warns in one line when a multi-tenant Microsoft authority has no tenant list, naming both ways out', () => {
-    const microsoft = { ...validProduction, MICROSOFT_CLIENT_ID: 'client', MICROSOFT_CLIENT_SECRET: 'secret' };
+    const microsoft = { ...validProduction, MICROSOFT_CLIENT_ID: 'client', MICROSOFT_CLIENT_SECRET: 'Xk98Q~bN2vL.7mFzR4tYcW1pHs6JdG0aEu3iKo5r' };
     for (const authority of ['https://login.microsoftonline.com/organizations', 'https://login.microsoftonline.com/common/v2.0', 'https://idp.example/microsoft/Consumers']) {
       const { warnings } = configOf(parseConfig({ ...microsoft, MICROSOFT_AUTHORITY: authority }));
       expect(warnings).toHaveLength(1);
@@ -292,7 +298,7 @@ describe('secrets in production', () => {
   ];
   const google = { GOOGLE_CLIENT_ID: '1234-abcd.apps.googleusercontent.com' };
   const microsoft = { MICROSOFT_CLIENT_ID: '5c1f7e2a-8d3b-4b6e-9f0a-2e4d6c8b1a3f', MICROSOFT_TENANT_IDS: '9188040d-6c67-4c5b-b112-36a304b66dad' };
-  // Made as each line says: openssl rand -base64 32 for ours, and what a provider issues.
+  // Made as each line says for ours (an older base64 one still starts), and as a provider issues them.
   const good = {
     SESSION_SECRET: 'Vq3N8xJ0rZb1mKc7TfWd5yHs2GpLa9Ue4Ro6EiXt0nQ=',
     SESSION_SECRET_PREVIOUS: 'c8Pf2LkQ7vR1wZx9MbN4tYh6JdS0aGe3UiO5rTq8WmE=',
@@ -333,8 +339,8 @@ describe('secrets in production', () => {
   });
 
   it.each([
-    ['SESSION_SECRET', /openssl rand -base64 32/],
-    ['SESSION_SECRET_PREVIOUS', /openssl rand -base64 32/],
+    ['SESSION_SECRET', /openssl rand -hex 32/],
+    ['SESSION_SECRET_PREVIOUS', /openssl rand -hex 32/],
     ['REDIS_URL', /openssl rand -hex 32/],
     ['GOOGLE_CLIENT_SECRET', /Google/],
     ['MICROSOFT_CLIENT_SECRET', /Entra/],
@@ -353,6 +359,75 @@ describe('secrets in production', () => {
     }
   });
 
+  /** Values a security review found starting in production (issue 48). */
+  const reviewed = ['abcdefghijklmnopqrstuvwxyz012345', 'secretsecretsecretsecretsecret123'];
+
+  it.each(reviewed)('refuse %s as every secret, ours or issued, naming the setting', (secret) => {
+    for (const setting of secretSettings) expect(refusalOf(withSecret(setting, secret), setting)).toMatch(new RegExp(`^${setting}: (its password )?is easy to guess`));
+  });
+
+  it.each([
+    ['one capital letter', 'Development-only-secret-do-not-use-in-production'],
+    ['a trailing space', 'development-only-secret-do-not-use-in-production '],
+    ['capitals and underscores, a leading tab', '\tDEVELOPMENT_ONLY_SECRET_DO_NOT_USE_IN_PRODUCTION'],
+    ['the quotes of a .env file', '"development-only-secret-do-not-use-in-production"'],
+    ['full-width letters', 'ｄｅｖｅｌｏｐｍｅｎｔ-only-secret-do-not-use-in-production'],
+    ['a copied example with a leading space', ' Replace-With-The-Output-Of-Openssl-Rand-Base64-48'],
+  ])('refuse the development secret or a placeholder written with %s, as the placeholder it is', (_case, secret) => {
+    for (const setting of secretSettings) expect(refusalOf(withSecret(setting, secret), setting)).toMatch(/placeholder/);
+  });
+
+  it('refuse a development secret with a little added, as easy to guess', () => {
+    for (const setting of secretSettings) {
+      expect(refusalOf(withSecret(setting, 'development-only-secret-do-not-use-in-production-2026'), setting)).toMatch(/easy to guess|placeholder/);
+    }
+  });
+
+  it('refuse the development world\'s dev-<id>-secret of every provider, a provider added later too, as any secret', () => {
+    // okta: the provider tests/e2e/third-provider.spec.ts adds to a copy of the registry.
+    const developmentSecrets = [...providerIds, 'okta'].map((id) => `dev-${id}-secret`);
+    for (const secret of developmentSecrets) {
+      for (const setting of secretSettings) expect(refusalOf(withSecret(setting, secret), setting)).toMatch(/placeholder/);
+    }
+  });
+
+  it.each([
+    ['in the query', 'rediss://redis.example.com:6380?password=replace-with-the-redis-password', /placeholder/],
+    ['in the query, a sequence', 'rediss://redis.example.com:6380/0?password=abcdefghijklmnopqrstuvwxyz012345', /easy to guess/],
+    ['in the user info, beside a good one in the query', `rediss://desk-login:abcdefghijklmnopqrstuvwxyz012345@redis.example.com?password=${'9f2c7a1e5b3d8046'.repeat(4)}`, /easy to guess/],
+  ])('refuse the Redis password that ioredis sends %s', (_case, url, problem) => {
+    expect(refusalOf({ ...withSecret('SESSION_SECRET', good.SESSION_SECRET), REDIS_URL: url }, 'REDIS_URL')).toMatch(problem);
+  });
+
+  it('refuse a Redis password ioredis cannot read, saying so', () => {
+    const url = `rediss://desk-login:${'9f2c7a1e5b3d8046'.repeat(4)}%zz@redis.example.com:6380`;
+    expect(refusalOf({ ...withSecret('SESSION_SECRET', good.SESSION_SECRET), REDIS_URL: url }, 'REDIS_URL')).toMatch(/^REDIS_URL: its password is not percent-encoded/);
+  });
+
+  it('accept a good Redis password in the query, and a weak one that ioredis never sends', () => {
+    const password = 'c3b1e9f07a5d2846b0e7c1a9f3d5b7e2a4c6e8f0b2d4a6c8e0f1a3b5c7d9e1f3';
+    expect(configOf(parseConfig({ ...validProduction, SESSION_SECRET: good.SESSION_SECRET, REDIS_URL: `rediss://redis.example.com:6380?password=${password}` })).ok).toBe(true);
+    // The user info's password wins, so the query's is never sent.
+    expect(configOf(parseConfig({ ...validProduction, SESSION_SECRET: good.SESSION_SECRET, REDIS_URL: `rediss://desk-login:${password}@redis.example.com?password=abc` })).ok).toBe(true);
+  });
+
+  it('accept every output of openssl rand -hex 32, the one command the refusals name (positive control)', () => {
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+    const accepted = (sessionSecret: string, redisPassword: string) =>
+      parseConfig({ ...validProduction, SESSION_SECRET: sessionSecret, REDIS_URL: `rediss://desk-login:${redisPassword}@redis.example.com:6380` }).ok;
+    const thirtyTwoBytes = fc.noBias(fc.uint8Array({ minLength: 32, maxLength: 32 }));
+    fc.assert(
+      fc.property(thirtyTwoBytes, thirtyTwoBytes, (session, redis) => accepted(hex(session), hex(redis))),
+      { numRuns: 50 },
+    );
+    for (let sample = 0; sample < 50; sample++) expect(accepted(randomBytes(32).toString('hex'), randomBytes(32).toString('hex'))).toBe(true);
+    // The same judge refuses the reviewed values in the same place.
+    for (const secret of reviewed) {
+      expect(accepted(secret, randomBytes(32).toString('hex'))).toBe(false);
+      expect(accepted(randomBytes(32).toString('hex'), secret)).toBe(false);
+    }
+  });
+
   it('refuse only obvious junk as a client secret, which the provider issued', () => {
     for (const setting of ['GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET'] as const) {
       for (const junk of ['x'.repeat(40), 'abab'.repeat(10), '1234']) expect(refusalOf(withSecret(setting, junk), setting)).toMatch(/easy to guess/);
@@ -361,8 +436,8 @@ describe('secrets in production', () => {
     }
   });
 
-  it('refuse a Redis password shorter than 16 characters, and accept a Redis without one', () => {
-    expect(refusalOf(withSecret('REDIS_URL', 'kD9q2Lm7vX4b'), 'REDIS_URL')).toMatch(/^REDIS_URL: its password must be at least 16 characters; .*openssl rand -hex 32/);
+  it('refuse a Redis password shorter than 32 characters, as the session secret, and accept a Redis without one', () => {
+    expect(refusalOf(withSecret('REDIS_URL', 'kD9q2Lm7vX4b'), 'REDIS_URL')).toMatch(/^REDIS_URL: its password must be at least 32 characters; .*openssl rand -hex 32/);
     expect(configOf(parseConfig({ ...validProduction, REDIS_URL: 'redis://redis.internal:6379' })).config.redis?.url).toBe('redis://redis.internal:6379');
   });
 
@@ -379,7 +454,7 @@ describe('secrets in production', () => {
 
   it('say a short session secret in one line with how to make one, not twice', () => {
     expect(problemsOf(parseConfig({ ...validProduction, SESSION_SECRET: 'aaaa' }))).toEqual([
-      'SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -base64 32',
+      'SESSION_SECRET: must be at least 32 characters, e.g. the output of openssl rand -hex 32',
     ]);
   });
 

@@ -107,7 +107,7 @@ describe('each provider is configured by its own settings alone', () => {
       NODE_ENV: 'production',
       BACKEND_URL: 'https://api.example.com',
       APP_DOMAINS: 'example.com',
-      SESSION_SECRET: 'a-production-secret-of-32-chars!',
+      SESSION_SECRET: '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3',
       ...environment,
     });
     if (!result.ok) throw new Error(result.problems.join('\n'));
@@ -117,12 +117,12 @@ describe('each provider is configured by its own settings alone', () => {
   it.each<[ProviderId, Record<string, string>, { clientId: string; discoveryUrl: string }]>([
     [
       'google',
-      { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_ISSUER: 'https://idp.example' },
+      { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: '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', GOOGLE_ISSUER: 'https://idp.example' },
       { clientId: 'g-id', discoveryUrl: 'https://idp.example/.well-known/openid-configuration' },
     ],
     [
       'microsoft',
-      { MICROSOFT_CLIENT_ID: 'm-id', MICROSOFT_CLIENT_SECRET: 'm-secret', MICROSOFT_AUTHORITY: 'https://login.microsoftonline.com/common' },
+      { MICROSOFT_CLIENT_ID: 'm-id', MICROSOFT_CLIENT_SECRET: 'Xk98Q~bN2vL.7mFzR4tYcW1pHs6JdG0aEu3iKo5r', MICROSOFT_AUTHORITY: 'https://login.microsoftonline.com/common' },
       { clientId: 'm-id', discoveryUrl: 'https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration' },
     ],
   ])('%s: its client and discovery document, and no other provider configured by them', (id, settings, client) => {

@@ -1,5 +1,5 @@
 import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
-import { DEVELOPMENT_SESSION_SECRET, logLevels, openIdSettingOf, openIdSettingParts, pricingSettingOf, settingsSchema } from './schema.ts';
+import { DEVELOPMENT_SESSION_SECRET, logLevels, MAKE_A_SECRET, openIdSettingOf, openIdSettingParts, pricingSettingOf, settingsSchema } from './schema.ts';
 import { openIdProviders, providerIds, type ProviderId } from '../../vocabulary/providers.ts';
 import { unsafeSecrets, type SecretSetting } from './secret-rules.ts';
 
@@ -60,7 +60,7 @@ type Environment = Record<string, string | undefined>;
 const REQUIRED_SETTING_EXAMPLES: Record<string, string> = {
   BACKEND_URL: 'e.g. https://api.example.com, the product API as this server reaches it',
   APP_DOMAINS: 'e.g. example.com, the parent domains served, comma-separated',
-  SESSION_SECRET: 'at least 32 characters, e.g. the output of openssl rand -base64 48',
+  SESSION_SECRET: `at least 32 characters, e.g. the output of ${MAKE_A_SECRET}`,
 };
 
 // A provider is configured by its id and its secret together; either one alone is a mistake to

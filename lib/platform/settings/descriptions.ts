@@ -1,6 +1,6 @@
 import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
 import { openIdProviders } from '../../vocabulary/providers.ts';
-import { INVITATION_FORWARDED_FIELDS_MAX, openIdSettingOf, openIdSettingParts, type OpenIdSetting, type PricingSetting, type SettingName } from './schema.ts';
+import { INVITATION_FORWARDED_FIELDS_MAX, MAKE_A_SECRET, openIdSettingOf, openIdSettingParts, type OpenIdSetting, type PricingSetting, type SettingName } from './schema.ts';
 
 /** What a setting does, in the words of docs/settings.md (Markdown; links relative to docs/), and a value to show. */
 export type SettingDescription = { description: string; example: string };
@@ -20,8 +20,8 @@ export const SETTING_DESCRIPTIONS = {
   },
   SESSION_SECRET: {
     description:
-      'keys the encrypted cookies: at least 32 characters, the same on every instance (`openssl rand -base64 48`). Development uses a fixed value and warns at start-up',
-    example: '(the output of `openssl rand -base64 48`)',
+      `keys the encrypted cookies: the output of \`${MAKE_A_SECRET}\`, the same on every instance; in production a placeholder, a reuse or a value easy to guess stops the server. Development uses a fixed value and warns at start-up`,
+    example: `(the output of \`${MAKE_A_SECRET}\`)`,
   },
   SESSION_SECRET_PREVIOUS: {
     description: 'during a rotation, the former secret: cookies sealed with it still open, and none is sealed with it ([Deploying](../deploy/README.md))',
@@ -80,7 +80,7 @@ export const SETTING_DESCRIPTIONS = {
   },
   REDIS_URL: {
     description:
-      '`redis://` or `rediss://` (with `user:password@` where the server wants them): where every instance keeps the sign-in limits and one-time codes of the fleet ([Deploying](../deploy/README.md#shared-state-redis)); one line at start-up says which store this instance uses. Unset: per process, which holds for one instance only',
+      `\`redis://\` or \`rediss://\` (with \`user:password@\` where the server wants them, the password made with \`${MAKE_A_SECRET}\`; the one ioredis sends, from there or from \`?password=\`, is judged as \`SESSION_SECRET\` is): where every instance keeps the sign-in limits and one-time codes of the fleet ([Deploying](../deploy/README.md#shared-state-redis)); one line at start-up says which store this instance uses. Unset: per process, which holds for one instance only`,
     example: 'rediss://desk-login:password@redis.example.com:6380',
   },
   REDIS_KEY_PREFIX: { description: 'prefix of every key this app writes to Redis, so that several deployments can share one', example: 'desk-login:' },

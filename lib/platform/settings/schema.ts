@@ -9,8 +9,13 @@ import { openIdProviders, type OpenIdProvider, type ProviderDescriptor } from '.
  */
 
 export const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-do-not-use-in-production';
-export const DEVELOPMENT_CLIENT_SECRETS = { google: 'dev-google-secret', microsoft: 'dev-microsoft-secret' };
-export const MAKE_A_SECRET = 'openssl rand -base64 32';
+/** The client secret `npm run dev`'s identity provider gives a provider of the registry (dev/identity-provider/settings.ts). */
+export function developmentClientSecretOf(providerId: string): string {
+  return `dev-${providerId}-secret`;
+}
+export const DEVELOPMENT_CLIENT_SECRETS = { google: developmentClientSecretOf('google'), microsoft: developmentClientSecretOf('microsoft') };
+/** The one way to make a secret of ours, named by every refusal and document: hex, so that it sits in a URL as it is. */
+export const MAKE_A_SECRET = 'openssl rand -hex 32';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 // MSAL refuses an http authority, and no identity provider should be reached without TLS.

@@ -1,3 +1,5 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { openIdProviders } from '../../vocabulary/providers.ts';
 import { DEVELOPMENT_CLIENT_SECRETS, DEVELOPMENT_SESSION_SECRET, MAKE_A_SECRET, openIdSettingOf } from './schema.ts';
 
@@ -6,15 +8,14 @@ type Environment = Record<string, string | undefined>;
 /**
  * The secrets, and how to make a good value of each. Ours (the session secrets, the Redis
  * password) are made with a random generator and judged as such; a client secret is issued by
- * its provider, so only a placeholder or obvious junk is refused there.
+ * its provider, so only a placeholder or an easily guessed value is refused there.
  */
 const SECRET_RULES = {
   SESSION_SECRET: { ours: true, minLength: 32, howTo: `make one with ${MAKE_A_SECRET} and set the same on every instance` },
   SESSION_SECRET_PREVIOUS: { ours: true, minLength: 32, howTo: `set the SESSION_SECRET being replaced, and make the new one with ${MAKE_A_SECRET}` },
   GOOGLE_CLIENT_SECRET: { ours: false, minLength: 1, howTo: 'set the client secret Google issued for GOOGLE_CLIENT_ID (Google Cloud console, Credentials)' },
   MICROSOFT_CLIENT_SECRET: { ours: false, minLength: 1, howTo: 'set a client secret of the Entra app registration of MICROSOFT_CLIENT_ID (Certificates & secrets)' },
-  // Hex: base64's + / = would have to be percent-encoded in the URL.
-  REDIS_URL: { ours: true, minLength: 16, howTo: 'give the Redis user a password made with openssl rand -hex 32 and put it in the URL' },
+  REDIS_URL: { ours: true, minLength: 32, howTo: `give the Redis user a password made with ${MAKE_A_SECRET} and put it in the URL` },
   // Each plain OpenID Connect provider's, issued as Google's and Microsoft's are.
   ...Object.fromEntries(
     openIdProviders.map((provider) => [
@@ -28,9 +29,13 @@ export type SecretSetting = keyof typeof SECRET_RULES;
 /**
  * The secrets of .env.example, deploy/kubernetes/overlays/production/secrets.env.example and
  * development, which tests/unit/config.test.ts reads from those files: a copied example is never
- * a secret. Any `replace-with-…` is one too, whatever a future example names it.
+ * a secret. Any `replace-with-…` is one too, whatever a future example names it, and so is any
+ * `dev-<provider>-secret` of the development world, for a provider added to the registry later too.
+ * Compared as `comparable` spells them, so that a capital, a space or quotes make none of them new.
  */
-const PLACEHOLDER_SECRETS = new Set([
+const PLACEHOLDER_SECRETS = [
+  'replace-with-the-output-of-openssl-rand-hex-32',
+  // The examples' former placeholder, still in the .env files copied from them.
   'replace-with-the-output-of-openssl-rand-base64-48',
   'replace-with-the-google-client-secret',
   'replace-with-the-entra-client-secret',
@@ -38,28 +43,75 @@ const PLACEHOLDER_SECRETS = new Set([
   DEVELOPMENT_SESSION_SECRET,
   DEVELOPMENT_CLIENT_SECRETS.google,
   DEVELOPMENT_CLIENT_SECRETS.microsoft,
-]);
+];
 
-/** Random output has many distinct characters: 32 hex digits (16 possible) show 9 or more. */
-const FEWEST_DISTINCT_CHARACTERS = { ours: 8, issued: 5 };
-
-/** A short pattern repeated to the end, whole or cut: `aaaa`, `abcabcab`, `passwordpassw`. */
-function isRepeatedPattern(value: string): boolean {
-  for (let period = 1; period * 2 <= value.length; period++) {
-    if ([...value.slice(period)].every((character, index) => character === value[index])) return true;
-  }
-  return false;
+/**
+ * A value as weak as another that differs only in what a person changes without making it new:
+ * Unicode compatibility forms (full-width letters), case, spaces, the quotes a .env file keeps,
+ * and the separators between words.
+ */
+function comparable(value: string): string {
+  return value.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+const COMPARABLE_PLACEHOLDERS = new Set(PLACEHOLDER_SECRETS.map(comparable));
+
+function isPlaceholder(secret: string): boolean {
+  const spelt = comparable(secret);
+  return COMPARABLE_PLACEHOLDERS.has(spelt) || spelt.startsWith('replacewith') || /^dev\p{L}+secret$/u.test(spelt);
+}
+
+/**
+ * The fewest guesses zxcvbn must estimate for a secret, as a power of ten. zxcvbn counts a
+ * character it cannot explain by a word, sequence, repeat, keyboard walk or date as 10 guesses,
+ * so its estimate of random output is below the real one, and of a person's value above it.
+ * Ours: 10^28 (about 93 bits), which a sealed cookie's offline guesser at 10^12 a second needs
+ * 3 × 10^8 years for. Every 32 random characters cleared it in 2,000 samples of each of hex, base64
+ * and letters with digits (the least 10^28.4, hex), `openssl rand -hex 32` shows 10^58 and more,
+ * and the phrases a person makes up fall below it (`a-production-secret-of-32-chars!`: 10^24.6).
+ * Issued: 10^10, zxcvbn's "very unguessable", as a provider's secret is not ours to judge further.
+ */
+const FEWEST_GUESSES_LOG10 = { ours: 28, issued: 10 };
+
+// Its dictionary: the common passwords and words, and every placeholder, so that a placeholder
+// with a little added is a word too. Substitutions (p4ssw0rd) up to 8: more costs seconds on a
+// 64-character secret and found no more in ours. Built once per process, and each secret judged
+// once, however many bundles of this file Next loads: each takes a while.
+const ESTIMATES = Symbol.for('desk-login:secret-estimates');
+function guessesLog10Of(secret: string): number {
+  const holder = globalThis as { [ESTIMATES]?: { estimator: ZxcvbnFactory; guessesLog10: Map<string, number> } };
+  holder[ESTIMATES] ??= {
+    estimator: new ZxcvbnFactory({ dictionary: { ...dictionary, placeholders: PLACEHOLDER_SECRETS }, graphs: adjacencyGraphs, l33tMaxSubstitutions: 8 }),
+    guessesLog10: new Map(),
+  };
+  const { estimator, guessesLog10 } = holder[ESTIMATES];
+  if (!guessesLog10.has(secret)) guessesLog10.set(secret, estimator.check(secret).guessesLog10);
+  return guessesLog10.get(secret)!;
+}
+
+/**
+ * The password ioredis sends for this URL, read as its parseURL reads it (node_modules/ioredis,
+ * lib/utils/index.ts; tests/unit/redis-password.test.ts compares the two): the user info's when a
+ * user name or a password is there, even an empty one, else the last `password` of the query.
+ * A malformed percent-encoding throws, as in ioredis.
+ */
+export function redisPasswordOf(url: string): string | undefined {
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) return decodeURIComponent(parsed.password);
+  return parsed.searchParams.getAll('password').at(-1);
+}
+
+type Secret = { value: string } | { unreadable: string };
+
 /** The secret a setting holds: the password of REDIS_URL (none without one), the value of the others. */
-function secretValueOf(setting: SecretSetting, value: string | undefined): string | undefined {
-  if (value === undefined || setting !== 'REDIS_URL') return value;
+function secretOf(setting: SecretSetting, value: string | undefined): Secret | undefined {
+  if (value === undefined || setting !== 'REDIS_URL') return value === undefined ? undefined : { value };
   if (!URL.canParse(value)) return undefined;
-  const password = new URL(value).password;
   try {
-    return password === '' ? undefined : decodeURIComponent(password);
+    const password = redisPasswordOf(value);
+    return password ? { value: password } : undefined;
   } catch {
-    return password;
+    return { unreadable: 'is not percent-encoded as a URL must be (ioredis cannot read it)' };
   }
 }
 
@@ -72,17 +124,19 @@ export function unsafeSecrets(present: Environment, refused: Set<string>): Map<S
   const lines = new Map<SecretSetting, string>();
   const holders = new Map<string, SecretSetting>();
   for (const [setting, rule] of Object.entries(SECRET_RULES) as [SecretSetting, (typeof SECRET_RULES)[SecretSetting]][]) {
-    const secret = secretValueOf(setting, present[setting]);
+    const secret = secretOf(setting, present[setting]);
     if (secret === undefined) continue;
-    const sameAs = holders.get(secret);
-    if (!sameAs) holders.set(secret, setting);
     const problem = ((): string | undefined => {
-      if (PLACEHOLDER_SECRETS.has(secret) || /^replace[-_ ]?with\b/i.test(secret)) return 'is a placeholder of the examples, not a secret';
+      if ('unreadable' in secret) return secret.unreadable;
+      const sameAs = holders.get(secret.value);
+      if (!sameAs) holders.set(secret.value, setting);
+      if (isPlaceholder(secret.value)) return 'is a placeholder of the examples, not a secret';
       if (sameAs) return `is the same as ${sameAs}: each secret must be its own`;
       if (refused.has(setting)) return undefined;
-      if (secret.length < rule.minLength) return `must be at least ${rule.minLength} characters`;
-      if (isRepeatedPattern(secret) || new Set(secret).size < FEWEST_DISTINCT_CHARACTERS[rule.ours ? 'ours' : 'issued']) {
-        return 'is easy to guess: a repeated pattern or too few different characters';
+      if (secret.value.length < rule.minLength) return `must be at least ${rule.minLength} characters`;
+      const fewest = FEWEST_GUESSES_LOG10[rule.ours ? 'ours' : 'issued'];
+      if (guessesLog10Of(secret.value) < fewest) {
+        return `is easy to guess: a sequence, a repeat, words or too few random characters (fewer than 10^${fewest} guesses)`;
       }
       return undefined;
     })();

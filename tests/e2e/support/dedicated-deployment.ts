@@ -141,6 +141,11 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The `<ID>_CLIENT_ID` and `<ID>_CLIENT_SECRET` among a spec's settings. */
+function clientsOf(environment: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(environment).filter(([name]) => /_CLIENT_(ID|SECRET)$/.test(name)));
+}
+
 export async function startDeployment(
   name: string,
   options: {
@@ -176,7 +181,8 @@ export async function startDeployment(
       spawnLogged(
         join(directory, 'identity-provider.log'),
         'dev/identity-provider/server.ts',
-        { ...process.env, ...identityProviderEnvironment(servers.identityProvider, servers.identityProviderGeneric, [origin]) },
+        // It knows the clients the spec gives the app, e.g. a provider only a copy's registry has.
+        { ...process.env, ...clientsOf(options.environment), ...identityProviderEnvironment(servers.identityProvider, servers.identityProviderGeneric, [origin]) },
         options.root,
       ),
     );
