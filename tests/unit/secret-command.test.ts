@@ -8,7 +8,7 @@ import { MAKE_A_SECRET } from '@/lib/platform/settings/schema';
  * written from them) and the end-to-end specs that read the refusals.
  */
 describe('the command that makes a secret', () => {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'README.md', 'docs', 'deploy', 'dev', '.env.example', 'lib/platform/settings', 'tests/e2e'], {
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'README.md', 'SECURITY.md', 'docs', 'deploy', 'dev', '.env.example', 'lib/platform/settings', 'tests/e2e'], {
     encoding: 'utf8',
   })
     .split('\n')
