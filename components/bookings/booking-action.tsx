@@ -4,6 +4,7 @@ import { useActionState, useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusMessage } from '@/components/ui/status-message';
+import { useViewFocus } from '@/components/ui/use-view-focus';
 import type { BookingActionState } from './actions';
 
 export type UserAction = 'retain' | 'cancel';
@@ -55,16 +56,15 @@ export function BookingAction({
 
   const finished = state.status === 'done' || state.status === 'expired' || state.status === 'invalid';
   const heading = headingOf(userAction, state, text);
-  // The tab's title is the heading too (the layout adds the product's name): it follows the heading.
-  const titledWith = useRef(heading);
-  useEffect(() => {
-    document.title = document.title.replace(titledWith.current, heading);
-    titledWith.current = heading;
-  }, [heading]);
+  // A new heading is a new view ("Booking cancelled"): the focus and the tab's title follow it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useViewFocus(headingRef, heading, heading);
 
   return (
     <section className="space-y-5">
-      <h1 className="text-2xl font-bold">{heading}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+        {heading}
+      </h1>
       <form ref={form} action={formAction} className="space-y-4">
         {userAction === 'cancel' && state.status === 'ready' && <p>{text.cancelBody}</p>}
         {pending && (

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
+import { useViewFocus } from '@/components/ui/use-view-focus';
 import type { LinkConfirmationError } from '@/lib/platform/backend/error-catalogue';
 import type { LinkConfirmationState } from './confirm-link-action';
 import { CONFIRM_FIELD } from './confirmation-field';
@@ -78,10 +79,12 @@ export function ConfirmLink({
     'confirmed-elsewhere': text.codeHeading,
     'signed-in': text.confirmed,
   }[state.status];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useViewFocus(headingRef, state.status, heading);
 
   return (
     <form ref={form} action={formAction} className="flex flex-col gap-5">
-      <h1 className="text-2xl font-bold text-balance" aria-live="polite">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-balance outline-none">
         {state.status === 'checking' ? (
           <>
             {/* Without script nothing checks the link until the button below is pressed. */}

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
 import { textFieldClasses } from '@/components/ui/field-styles';
+import { useViewFocus } from '@/components/ui/use-view-focus';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
@@ -141,10 +142,13 @@ function EmailForm({
   text: EmailSignInText;
   lastUsedMark: ReactNode;
 }) {
-  const [localError, setLocalError] = useState<string | null>(null);
-  const serverError = state.status === 'error' ? state.message : null;
-  const error = localError ?? serverError;
+  // A new object for each refusal in the browser, so that the same message said again moves the focus again.
+  const [localError, setLocalError] = useState<{ message: string } | null>(null);
+  const serverRefusal = state.status === 'error' ? state : null;
+  const error = localError?.message ?? serverRefusal?.message;
+  // Refused, here or by the server: the person corrects the address where the refusal is said.
   const field = useRef<HTMLInputElement>(null);
+  useViewFocus(field, localError ?? serverRefusal);
   useEffect(() => {
     // Back from the page the post led to: the address it was sent with, as a page without script gets from the browser.
     const sent: unknown = window.history.state?.[SENT_ADDRESS];
@@ -164,7 +168,7 @@ function EmailForm({
           window.history.replaceState({ ...window.history.state, [SENT_ADDRESS]: email }, '');
         } else {
           event.preventDefault();
-          setLocalError(text.emailNotValid);
+          setLocalError({ message: text.emailNotValid });
         }
       }}
     >

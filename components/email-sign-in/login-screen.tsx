@@ -8,6 +8,7 @@ import { trialExpiredContent } from '@/components/trial-expired/trial-expired-co
 import { LoginPageMessage } from '@/components/ui/login-page-message';
 import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
+import { ViewHeading } from '@/components/ui/view-heading';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
 import type { LoginPageMessage as LoginPageErrorMessage } from '@/lib/platform/backend/error-catalogue';
 import { loginPagePath } from '@/lib/vocabulary/base-path';
@@ -35,9 +36,10 @@ export type LoginScreenProps = {
  * per request with an error message or a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
  */
 export async function LoginScreen({ language, lastUsed, offered, error, keptEmail }: LoginScreenProps) {
-  const [t, tErrors, trialExpired] = await Promise.all([
+  const [t, tErrors, tCommon, trialExpired] = await Promise.all([
     getTranslations({ locale: language, namespace: 'login' }),
     getTranslations({ locale: language, namespace: 'errors' }),
+    getTranslations({ locale: language, namespace: 'common' }),
     trialExpiredContent(language),
   ]);
   const order = loginPageOrder(lastUsed, offered);
@@ -78,10 +80,10 @@ export async function LoginScreen({ language, lastUsed, offered, error, keptEmai
         text={text}
         header={
           <>
-            <h1 className="text-2xl font-bold">{t('heading')}</h1>
+            <ViewHeading>{t('heading')}</ViewHeading>
             <p className="mt-2 text-muted">{withoutBreakAfterSingleLetter(intro)}</p>
             {error && (
-              <LoginPageMessage tone={error.tone}>
+              <LoginPageMessage tone={error.tone} dismissLabel={tCommon('dismiss')}>
                 <div className="mt-4">
                   <StatusMessage tone={error.tone}>{withoutBreakAfterSingleLetter(tErrors(error.message.key, { provider: error.message.provider ?? '' }))}</StatusMessage>
                 </div>

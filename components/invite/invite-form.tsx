@@ -3,6 +3,7 @@
 import { useActionState, useRef, useState, type ReactNode } from 'react';
 import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useViewFocus } from '@/components/ui/use-view-focus';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { ErrorMessageKey } from '@/lib/platform/backend/error-catalogue';
 import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
@@ -46,14 +47,19 @@ function InviteNameEntry({
   const [initialState] = useState<InviteFormState>({ status: 'idle', name: unsentName ?? '' });
   const [state, formAction] = useActionState<InviteFormState, FormData>(action, initialState);
   const [name, setName] = useState(state.name);
-  const [touched, setTouched] = useState(false);
+  // Set by a submit the name cannot pass, a new object each time. An empty field is refused only
+  // then, never when the focus merely leaves it (WCAG 3.2.2): a person tabbing past to read on
+  // has made no mistake yet.
+  const [refusedSubmit, setRefusedSubmit] = useState<object | null>(null);
   const [dismissed, setDismissed] = useState<InviteFormState | null>(null);
+  // The person corrects a refused name where the refusal is said.
   const nameField = useRef<HTMLInputElement>(null);
+  useViewFocus(nameField, refusedSubmit ?? (state.status === 'error' ? state : null));
 
   // Checked as the person types, so the rule shows before a round trip; the server checks again.
   const refused = disallowedInviteNameCharacter(name);
   const localProblem: InviteProblem | null =
-    touched && name.trim() === '' ? { invite: 'nameRequired' } : refused ? { invite: 'nameCharacter', character: refused } : null;
+    refusedSubmit && name.trim() === '' ? { invite: 'nameRequired' } : refused ? { invite: 'nameCharacter', character: refused } : null;
   const serverProblem = state.status === 'error' && state.name === name ? state.problem : null;
   const problem = localProblem ?? serverProblem;
 
@@ -74,8 +80,7 @@ function InviteNameEntry({
         // A name the rule refuses is said where it is typed; the server would only say it again.
         if (name.trim() !== '' && !refused) return;
         event.preventDefault();
-        setTouched(true);
-        nameField.current?.focus();
+        setRefusedSubmit({});
       }}
     >
       {email && (
@@ -91,7 +96,6 @@ function InviteNameEntry({
         hint={text.nameHint}
         value={name}
         onChange={setName}
-        onBlur={() => setTouched(true)}
         error={problem && messageFor(problem, text)}
       />
       {unsentName !== undefined && state === initialState && <UnsentPostNotice text={text.notSent} />}

@@ -1,8 +1,9 @@
 'use client';
 
-import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useActionState, useRef, useState, type ReactNode } from 'react';
 import { NameField } from '@/components/ui/name-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useViewFocus } from '@/components/ui/use-view-focus';
 import { LanguageField } from '@/components/i18n/language-field';
 import { UnsentPostBoundary, UnsentPostNotice } from '@/components/ui/unsent-post-boundary';
 import type { Language } from '@/lib/platform/i18n/routing';
@@ -47,12 +48,11 @@ function NameEntry({
     setAnswered(state);
     setName(state.name);
   }
-  const [nameMissing, setNameMissing] = useState(false);
+  // A new object for each submit without a name, so that each one moves the focus.
+  const [nameMissing, setNameMissing] = useState<object | null>(null);
+  // The person corrects a missing or refused name where the refusal is said.
   const nameField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // The person corrects a refused name where the refusal is said.
-    if (state.status === 'error') nameField.current?.focus();
-  }, [state]);
+  useViewFocus(nameField, nameMissing ?? (state.status === 'error' ? state : null));
 
   const serverError = state.status === 'error' && state.name === name ? state.message : null;
   const error = nameMissing ? text.nameRequired : serverError;
@@ -67,8 +67,7 @@ function NameEntry({
         keepTyped(event.currentTarget);
         if (isValidDisplayName(name)) return;
         event.preventDefault();
-        setNameMissing(true);
-        nameField.current?.focus();
+        setNameMissing({});
       }}
     >
       <LanguageField language={language} />
@@ -84,7 +83,7 @@ function NameEntry({
         value={name}
         onChange={(value) => {
           setName(value);
-          setNameMissing(false);
+          setNameMissing(null);
         }}
         error={error}
       />

@@ -7,7 +7,6 @@ type NameFieldProps = {
   label: string;
   value: string;
   onChange(value: string): void;
-  onBlur?(): void;
   /** Said under the field, always. */
   hint?: string;
   /** Said under the field, as an alert, and tied to it. */
@@ -16,7 +15,7 @@ type NameFieldProps = {
 };
 
 /** The name entry of sign-up and of an invitation: the field, its hint and its error, each tied to it. */
-export function NameField({ id, label, value, onChange, onBlur, hint, error, ref }: NameFieldProps) {
+export function NameField({ id, label, value, onChange, hint, error, ref }: NameFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -34,7 +33,6 @@ export function NameField({ id, label, value, onChange, onBlur, hint, error, ref
         maxLength={DISPLAY_NAME_MAX_LENGTH}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         className={textFieldClasses}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BackToLoginLink } from '@/components/ui/back-to-login-link';
+import { ViewHeading } from '@/components/ui/view-heading';
 import type { Messages } from '@/lib/platform/i18n/messages';
 import { headingAsTitle } from '@/lib/platform/i18n/page-title';
 import type { Language } from '@/lib/platform/i18n/routing';
@@ -9,7 +10,7 @@ import type { Language } from '@/lib/platform/i18n/routing';
 export function NoticePage({ heading, children }: { heading: string; children: ReactNode }) {
   return (
     <section className="space-y-4">
-      <h1 className="text-2xl font-bold">{heading}</h1>
+      <ViewHeading>{heading}</ViewHeading>
       {children}
     </section>
   );

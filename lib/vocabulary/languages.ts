@@ -11,7 +11,7 @@ export type LanguageEntry = {
   readonly code: string;
   /** Its name in itself, on the language links. */
   readonly name: string;
-  /** Its word for "language": the language links' label says it in every language. */
+  /** Its word for "language": the name of the language links on its own pages. */
   readonly languageWord: string;
   /** How its messages quote: the opening and the closing mark. */
   readonly quotationMarks: readonly [string, string];

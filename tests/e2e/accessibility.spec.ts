@@ -795,7 +795,7 @@ for (const screen of mainScreens) {
     const order = await helpOrder(page);
     expect(order.filter((part) => part !== 'contact')).toEqual(['header', 'main', 'languages']);
     expect(order).toEqual(HELP_ORDER.flatMap((part) => order.filter((found) => found === part)));
-    const languageNav = page.getByRole('navigation', { name: 'Language / Sprache / Taal' });
+    const languageNav = page.getByRole('navigation', { name: 'Language', exact: true });
     await expect(languageNav.getByRole('link')).toHaveText(['English', 'Deutsch', 'Nederlands']);
     // Each named in its own language, and marked so (3.1.2), for screen readers to pronounce.
     expect(await languageNav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('lang')))).toEqual(['en', 'de', 'nl']);
@@ -850,4 +850,295 @@ test('the layout checks above catch what they look for, on a page made to fail t
   expect(await clippedWithTextSpacing(page)).toEqual(
     expect.arrayContaining([expect.stringContaining('clips its content'), expect.stringContaining('its text spills out of it')]),
   );
+});
+
+/**
+ * Focus order (2.4.3) after every change of view: the keyboard walks each one, and the focus lands
+ * on the new view's heading, or in the field a refusal is about; the next Tab goes on from there.
+ */
+test.describe('focus order (2.4.3) after each change of view', () => {
+  const focused = (page: Page) => page.evaluate(() => {
+    const active = document.activeElement;
+    return active && active !== document.body ? `<${active.tagName.toLowerCase()}> ${active.getAttribute('aria-label') ?? active.textContent?.trim() ?? ''}` : 'body';
+  });
+
+  for (const { email, message } of [
+    { email: 'not-found@errors.test', message: en.errors.userNotFound },
+    { email: 'server-error@errors.test', message: en.errors.somethingWrong },
+  ]) {
+    test(`the server refusing ${email}: the focus is back in the e-mail field, which the message describes, and Tab goes on to "${en.login.submit}"`, async ({ page }) => {
+      await page.goto('/login/en');
+      await page.waitForLoadState('networkidle');
+      await page.keyboard.press('Tab');
+      const field = page.getByLabel(en.login.emailLabel);
+      await expect(field).toBeFocused();
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: en.login.submit })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(alertIn(page)).toHaveText(message);
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAccessibleDescription(message);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: en.login.submit })).toBeFocused();
+    });
+  }
+
+  test('"Link confirmed": after "Yes, sign me in" the focus is on the new heading, and Tab goes on to "Continue here"', async ({ page }) => {
+    const email = uniqueAddress('anna@acme.test');
+    await page.goto('/login/en');
+    await submitEmail(page, en, email);
+    await expectHeading(page, en.mailSent.heading);
+    const link = new URL(await latestSignInLink(page.request, email));
+    await page.context().clearCookies();
+    await page.goto(`/login/en/validatelink${link.search}`);
+    await page.waitForLoadState('networkidle');
+    const confirm = page.getByRole('button', { name: en.validateLink.confirm });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: en.validateLink.codeHeading })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: en.validateLink.continueHere })).toBeFocused();
+  });
+
+  test('"Nobody was signed in": after "I did not ask for this" the focus is on the new heading, and Tab goes on to "Back to sign-in"', async ({ page }) => {
+    await page.goto(tamperedLinkPath('en'));
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: en.validateLink.decline }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: en.validateLink.declinedHeading })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: en.common.backToLogin })).toBeFocused();
+  });
+
+  test('"Booking cancelled": after the confirming button the focus is on the new heading, and Tab goes on to "Open the app"', async ({ page }) => {
+    await page.goto('/login/en/bookings-extend?userAction=cancel&token=cancel-ok');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: en.bookings.confirmCancel }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: en.bookings.cancelledHeading })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: en.bookings.openApp })).toBeFocused();
+  });
+
+  test('the one-time-code page: after the address the focus is on its heading, and Tab goes on to the first app store', async ({ page }) => {
+    await page.goto('/login/en');
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('totp@errors.test');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: en.totp.heading })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: en.totp.appStore })).toBeFocused();
+  });
+
+  test('the user-limit page: after the name the focus is on its heading, and Tab goes on to "Back to sign-in"', async ({ page }) => {
+    await page.goto('/login/en');
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`new.${randomPart()}@full.test`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: en.signUp.heading })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Dana Jansen');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: en.userLimit.heading })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: en.common.backToLogin })).toBeFocused();
+  });
+
+  test('the organisation picker\'s Back: the focus is on the login page\'s heading, and Tab goes on to the note, then the e-mail field', async ({ page }) => {
+    await page.goto('/login/start-google?lang=en&login_hint=sso-many@acme.test');
+    await expect(page.getByRole('heading', { level: 1, name: en.sso.pickerHeading })).toBeFocused();
+    const back = page.getByRole('button', { name: en.common.back, exact: true });
+    for (let presses = 0; presses < 10 && !(await back.evaluate((button) => button === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await expect(back).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(en.errors.userClose);
+    await expect(page.getByRole('heading', { level: 1, name: en.login.heading }), await focused(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: en.common.dismiss })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(en.login.emailLabel)).toBeFocused();
+  });
+});
+
+test.describe('timing adjustable (2.2.1)', () => {
+  test('in the waiting browser, the note that the link was answered "I did not ask for this" stays a minute later, until the person dismisses it', async ({ page, browser }) => {
+    await page.clock.install();
+    const email = uniqueAddress('anna@acme.test');
+    await page.goto('/login/en');
+    await submitEmail(page, en, email);
+    await expectHeading(page, en.mailSent.heading);
+
+    const elsewhere = await browser.newContext({ ignoreHTTPSErrors: true });
+    const other = await elsewhere.newPage();
+    const link = new URL(await latestSignInLink(page.request, email));
+    await other.goto(`/login/en/validatelink${link.search}`);
+    await other.getByRole('button', { name: en.validateLink.decline }).click();
+    await expect(other.getByRole('heading', { level: 1, name: en.validateLink.declinedHeading })).toBeVisible();
+    await elsewhere.close();
+
+    // The waiting page's next poll finds the answer and shows the login page with the note.
+    await page.clock.runFor(6_000);
+    const note = page.getByRole('main').getByRole('status').filter({ hasText: en.errors.linkDeclined });
+    await expect(note).toBeVisible();
+    await page.clock.runFor(60_000);
+    await expect(note).toBeVisible();
+
+    await page.getByRole('button', { name: en.common.dismiss }).click();
+    await expect(note).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeFocused();
+  });
+});
+
+test('language of parts (3.1.2): the language links are named in the page\'s language only, each link in its own', async ({ page }) => {
+  const words = { en: 'Language', de: 'Sprache', nl: 'Taal' };
+  for (const language of languages) {
+    await page.goto(`/login/${language}`);
+    const nav = page.getByRole('navigation');
+    await expect(nav).toHaveAccessibleName(words[language]);
+    expect(await nav.getByRole('link').evaluateAll((links) => links.map((link) => `${link.getAttribute('lang')} ${link.textContent}`))).toEqual(['en English', 'de Deutsch', 'nl Nederlands']);
+  }
+});
+
+test('page titled (2.4.2): a view that replaces another titles the page with its own heading', async ({ page }) => {
+  const title = (heading: string) => `${heading} · ${en.common.productName}`;
+  // The link check: asked, then confirmed.
+  const email = uniqueAddress('anna@acme.test');
+  await page.goto('/login/en');
+  await submitEmail(page, en, email);
+  await expectHeading(page, en.mailSent.heading);
+  const link = new URL(await latestSignInLink(page.request, email));
+  await page.context().clearCookies();
+  await page.goto(`/login/en/validatelink${link.search}`);
+  await expect(page).toHaveTitle(title(en.validateLink.askHeading));
+  await page.getByRole('button', { name: en.validateLink.confirm }).click();
+  await expectHeading(page, en.validateLink.codeHeading);
+  await expect(page).toHaveTitle(title(en.validateLink.codeHeading));
+
+  // The login page's own views: the rate-limit view, and back (signed out: the confirmation signed this browser in).
+  await page.context().clearCookies();
+  await page.goto('/login/en');
+  await expect(page).toHaveTitle(title(en.login.heading));
+  await submitEmail(page, en, 'rate-limited@errors.test');
+  await expectHeading(page, en.rateLimit.heading);
+  await expect(page).toHaveTitle(title(en.rateLimit.heading));
+  await page.getByRole('button', { name: en.common.tryAgain }).click();
+  await expect(page).toHaveTitle(title(en.login.heading));
+});
+
+test('on input (3.2.2): leaving the invitation\'s empty name field says nothing; "Join" then says what is missing and puts the focus there', async ({ page }) => {
+  await page.goto(`/login/en/invite-user?email=invited.${randomPart()}%40acme.test&inviteToken=invite-ok`);
+  await page.waitForLoadState('networkidle');
+  const name = page.getByLabel(en.invite.nameLabel);
+  await name.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: en.invite.submit })).toBeFocused();
+  await expect(alertIn(page)).toHaveCount(0);
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  // The positive control: submitted empty, the same field is refused, and the focus goes there.
+  await page.keyboard.press('Enter');
+  await expect(alertIn(page)).toHaveText(en.invite.nameRequired);
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('accessible authentication (3.3.8): the code from the other browser can be pasted, "123 456" keeps its six digits, and the field offers autocomplete="one-time-code"', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { wait, code } = await confirmedElsewhere(page, en, 'en');
+  await page.context().clearCookies();
+  await page.context().addCookies(wait);
+  await page.goto('/login/en/mail-sent');
+  await expectHeading(page, en.mailSent.codeHeading);
+  const field = page.getByRole('textbox', { name: en.mailSent.codeLabel });
+  await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(field).toHaveAttribute('inputmode', 'numeric');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), `${code.slice(0, 3)} ${code.slice(3)}`);
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(field).toHaveValue(code);
+  await page.getByRole('button', { name: en.mailSent.codeSubmit, exact: true }).click();
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
+});
+
+/** WCAG's relative luminance and contrast ratio of two sRGB colours, each [r, g, b] in 0 to 255. */
+function contrast(a: number[], b: number[]) {
+  const luminance = (rgb: number[]) => {
+    const [r, g, bl] = rgb.map((value) => {
+      const channel = value / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test('non-text contrast (1.4.11): the locked "Send again" looks locked, and its focus ring keeps at least 3:1 on the card', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login/en');
+  await submitEmail(page, en, uniqueAddress('anna@acme.test'));
+  await expect(page.getByRole('heading', { level: 1, name: en.mailSent.heading })).toBeFocused();
+  const sendAgain = page.getByRole('button', { name: en.mailSent.sendAgain });
+  // The ring as the person sees it: its colour through every opacity above it, on the white card.
+  const look = () =>
+    sendAgain.evaluate((button) => {
+      const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      let opacity = 1;
+      for (let element: Element | null = button; element; element = element.parentElement) opacity *= Number(getComputedStyle(element).opacity);
+      const style = getComputedStyle(button);
+      return { ring: rgb(style.outlineColor).map((channel) => channel * opacity + 255 * (1 - opacity)), text: style.color, locked: button.getAttribute('aria-disabled') };
+    });
+  await page.keyboard.press('Tab');
+  await expect(sendAgain).toBeFocused();
+  const locked = await look();
+  expect(locked.locked).toBe('true');
+  expect(contrast(locked.ring, [255, 255, 255]), 'the ring against the card').toBeGreaterThanOrEqual(3);
+
+  // The positive control: once the 30 s are over, the same button looks different (it no longer looks locked).
+  await page.clock.runFor(31_000);
+  await expect(sendAgain).toHaveAttribute('aria-disabled', 'false');
+  const unlocked = await look();
+  expect(unlocked.text).not.toBe(locked.text);
+  expect(contrast(unlocked.ring, [255, 255, 255])).toBeGreaterThanOrEqual(3);
+});
+
+test('resize text (1.4.4): a browser default font size of 20 px makes the text larger, and the page still needs no sideways scrolling at 320 px', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const sizes = () => page.evaluate(() => ({
+    root: parseFloat(getComputedStyle(document.documentElement).fontSize),
+    intro: parseFloat(getComputedStyle(document.querySelector('main p')!).fontSize),
+  }));
+  await page.goto('/login/en');
+  const atDefault = await sizes();
+  expect(atDefault.root, 'the theme\'s 14 px at the browser\'s usual 16 px').toBe(14);
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 20, fixed: 20 } });
+  await page.goto('/login/en');
+  const larger = await sizes();
+  expect(larger.root).toBe(17.5);
+  expect(larger.intro).toBeGreaterThan(atDefault.intro);
+  expect(await horizontalOverflow(page), 'horizontal scroll').toBeLessThanOrEqual(0);
+  expect(await outsideViewport(page)).toEqual([]);
+});
+
+test('forced colours: the filled buttons keep an edge where the system paints every background alike', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  const edges = async () =>
+    page.locator('main button, main a').evaluateAll((controls) =>
+      controls
+        .filter((control) => /\bbg-(primary|danger|secondary)\b/.test(control.className))
+        .map((control) => {
+          const style = getComputedStyle(control);
+          return `${control.textContent?.trim()}: ${style.borderTopStyle} ${style.borderTopWidth} ${style.borderTopColor === 'rgba(0, 0, 0, 0)' ? 'transparent' : 'coloured'}`;
+        }),
+    );
+  await page.goto('/login/en');
+  expect(await edges()).toEqual([`${en.login.submit}: solid 1px coloured`]);
+  await page.goto('/login/en/bookings-extend?userAction=cancel&token=cancel-ok');
+  await expect(page.getByRole('button', { name: en.bookings.confirmCancel })).toBeVisible();
+  expect(await edges()).toEqual([`${en.bookings.confirmCancel}: solid 1px coloured`]);
 });

@@ -71,7 +71,7 @@ for (const { locale, language, heading, back } of notFoundWords) {
     // The frame: the logo above one card, the language links below it.
     await expect(page.locator('header').getByText('Desk Booking')).toBeVisible();
     await expect(page.getByRole('main')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
-    const languageLinks = page.getByRole('navigation', { name: languageRegistry.map((entry) => entry.languageWord).join(' / ') }).getByRole('link');
+    const languageLinks = page.getByRole('navigation', { name: languageRegistry.find((entry) => entry.code === language)!.languageWord, exact: true }).getByRole('link');
     await expect(languageLinks).toHaveText(languageRegistry.map((entry) => entry.name));
     await expect(page.getByRole('main').getByRole('link', { name: back })).toHaveAttribute('href', `/login/${language}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);

@@ -1,3 +1,4 @@
+import en from '../../../messages/en.json' with { type: 'json' };
 import de from '../../../messages/de.json' with { type: 'json' };
 import nl from '../../../messages/nl.json' with { type: 'json' };
 import { latestSignInLink, uniqueAddress } from '../support/backend.ts';
@@ -18,6 +19,17 @@ test('the prerendered login page hydrates under its policy of hashes: a wrong ad
   await sendLoginForm(window, 'not an address');
   await window.expectText('Please enter a valid e-mail address.');
   expect(await window.evaluate<boolean>('window.stillTheSameDocument === true')).toBe(true);
+});
+
+test('focus order (2.4.3): the server refusing an address puts the focus back in the field, which the message describes', async ({ person }) => {
+  const window = await (await person()).open('/login/en');
+  await expect
+    .poll(() => window.evaluate<boolean>(`Object.keys(document.getElementById('email') ?? {}).some((key) => key.startsWith('__reactFiber'))`), { message: 'the form hydrated' })
+    .toBe(true);
+  await sendLoginForm(window, 'not-found@errors.test');
+  await window.expectText(en.errors.userNotFound);
+  await expect.poll(() => window.evaluate<string>(`document.activeElement ? document.activeElement.id || document.activeElement.tagName : ''`), { message: 'the focused element' }).toBe('email');
+  expect(await window.evaluate<string>(`document.getElementById(document.getElementById('email').getAttribute('aria-describedby')).textContent`)).toBe(en.errors.userNotFound);
 });
 
 test('e-mail sign-in in one browser: the waiting window follows the link opened in another window at once', async ({ person, request }) => {
