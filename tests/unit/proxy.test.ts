@@ -1,6 +1,9 @@
 import { NextRequest } from 'next/server';
 import { STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
 
+/** A secret as `openssl rand -hex 32` makes one: production refuses anything weaker. */
+const PRODUCTION_SECRET = '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3';
+
 describe('proxy, when answering fails', () => {
   const saved = { ...process.env };
   afterEach(() => {
@@ -20,20 +23,20 @@ describe('proxy, when answering fails', () => {
   }
 
   it('answers 500 with every security header, even when the settings themselves cannot be read', async () => {
-    const response = await answerWith({ APP_DOMAINS: '', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3' });
+    const response = await answerWith({ APP_DOMAINS: '', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET });
     expect(response.status).toBe(500);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
   });
 
   it('answers the page as usual with valid settings (the control)', async () => {
-    const response = await answerWith({ APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3' });
+    const response = await answerWith({ APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET });
     expect(response.status).toBe(200);
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
   });
 
   it('writes one JSON line on stderr that says what failed, without the settings\' values', async () => {
-    process.env = { ...saved, APP_DOMAINS: '', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3' } as NodeJS.ProcessEnv;
+    process.env = { ...saved, APP_DOMAINS: '', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET } as NodeJS.ProcessEnv;
     const lines: string[] = [];
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
       lines.push(String(chunk));
@@ -60,7 +63,7 @@ describe('proxy, choosing the login page', () => {
   });
 
   async function variantFor(path: string, headers: Record<string, string>, settings: Record<string, string> = {}): Promise<string | null> {
-    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3', ...settings } as NodeJS.ProcessEnv;
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET, ...settings } as NodeJS.ProcessEnv;
     const { proxy } = await import('@/proxy');
     const response = await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', ...headers } }));
     // What Next sees of the request after the proxy: its forwarded headers.
@@ -92,7 +95,7 @@ describe('proxy, caching of pages', () => {
   });
 
   async function cacheControlOf(path: string): Promise<string | null> {
-    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: '78c73a00eab3dd1730f4d7681e3ddef703b072229cddf5b781afa6c3ea9e8bc3' } as NodeJS.ProcessEnv;
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET } as NodeJS.ProcessEnv;
     const { proxy } = await import('@/proxy');
     return (await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com' } }))).headers.get('cache-control');
   }
@@ -137,7 +140,7 @@ describe('proxy, for the language redirect (issue 48)', () => {
   });
 
   async function answerTo(path: string, acceptLanguage: string): Promise<Response> {
-    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!' } as NodeJS.ProcessEnv;
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET } as NodeJS.ProcessEnv;
     const { proxy } = await import('@/proxy');
     return await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', 'accept-language': acceptLanguage } }));
   }
@@ -170,7 +173,7 @@ describe('proxy, for a post without its length or one Next cannot read (issue 48
   });
 
   async function post(path: string, headers: Record<string, string>, body: string | undefined): Promise<{ response: Response; lines: Record<string, unknown>[] }> {
-    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: 'a-production-secret-of-32-chars!', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv;
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET, LOG_LEVEL: 'info' } as NodeJS.ProcessEnv;
     const written: string[] = [];
     const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
