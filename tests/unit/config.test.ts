@@ -438,7 +438,7 @@ describe('secrets in production', () => {
 
   it('refuse a Redis password shorter than 32 characters, as the session secret, and accept a Redis without one', () => {
     expect(refusalOf(withSecret('REDIS_URL', 'kD9q2Lm7vX4b'), 'REDIS_URL')).toMatch(/^REDIS_URL: its password must be at least 32 characters; .*openssl rand -hex 32/);
-    expect(configOf(parseConfig({ ...validProduction, REDIS_URL: 'redis://redis.internal:6379' })).config.redis?.url).toBe('redis://redis.internal:6379');
+    expect(configOf(parseConfig({ ...validProduction, REDIS_URL: 'rediss://redis.internal:6380' })).config.redis?.url).toBe('rediss://redis.internal:6380');
   });
 
   it.each([
@@ -461,5 +461,33 @@ describe('secrets in production', () => {
   it('leave development to its own secrets', () => {
     const result = configOf(parseConfig({ NODE_ENV: 'development', SESSION_SECRET: 'replace-with-the-output-of-openssl-rand-base64-48', GOOGLE_CLIENT_SECRET: 'dev-google-secret' }));
     expect(result.config.google?.clientSecret).toBe('dev-google-secret');
+  });
+});
+
+describe('connections in production (ASVS 5.0 12.3.1)', () => {
+  const redisPassword = '9f2c7a1e5b3d8046c2e9a7f1b4d6c8e0a3f5b7d9c1e2f4a6';
+  const plain = {
+    BACKEND_URL: 'http://api.internal:8080',
+    ORG_BACKEND_URL_TEMPLATE: 'http://{subDomain}.api.internal',
+    REDIS_URL: `redis://desk-login:${redisPassword}@redis.internal:6379`,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector.internal:4318/v1/traces',
+  };
+
+  it.each(Object.entries(plain))('refuse %s without TLS to another machine, in one line naming the setting', (setting, value) => {
+    const lines = problemsOf(parseConfig({ ...validProduction, [setting]: value })).filter((line) => line.startsWith(`${setting}:`));
+    expect(lines).toEqual([expect.stringMatching(/without TLS/)]);
+  });
+
+  it('start with each of them over TLS (the control), or on this machine, where a sidecar carries TLS', () => {
+    const overTls = { BACKEND_URL: 'https://api.internal:8443', ORG_BACKEND_URL_TEMPLATE: 'https://{subDomain}.api.internal', REDIS_URL: `rediss://desk-login:${redisPassword}@redis.internal:6380`, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.internal:4318/v1/traces' };
+    expect(configOf(parseConfig({ ...validProduction, ...overTls })).ok).toBe(true);
+    for (const host of ['127.0.0.1', '127.0.0.53', '[::1]', 'localhost']) {
+      const onThisMachine = { BACKEND_URL: `http://${host}:3001`, REDIS_URL: `redis://desk-login:${redisPassword}@${host}:6379`, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://${host}:4318/v1/traces` };
+      expect(configOf(parseConfig({ ...validProduction, ...onThisMachine })).ok).toBe(true);
+    }
+  });
+
+  it('leave development to plain connections', () => {
+    expect(configOf(parseConfig({ NODE_ENV: 'development', ...plain, REDIS_URL: 'redis://redis.internal:6379' })).ok).toBe(true);
   });
 });

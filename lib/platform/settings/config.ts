@@ -2,6 +2,7 @@ import { languageRegistry, type Language } from '../../vocabulary/languages.ts';
 import { DEVELOPMENT_SESSION_SECRET, logLevels, MAKE_A_SECRET, openIdSettingOf, openIdSettingParts, pricingSettingOf, settingsSchema } from './schema.ts';
 import { openIdProviders, providerIds, type ProviderId } from '../../vocabulary/providers.ts';
 import { unsafeSecrets, type SecretSetting } from './secret-rules.ts';
+import { connectionsWithoutTls } from './transport-rules.ts';
 
 /**
  * Every setting of the app, parsed once from the environment (docs/decisions.md, Settings): the
@@ -98,7 +99,8 @@ export function parseConfig(environment: Environment): ConfigResult {
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
   const parsed = settingsSchema(production).safeParse(present);
   const issues = parsed.success ? [] : parsed.error.issues;
-  const secretProblems = production ? unsafeSecrets(present, new Set(issues.map((issue) => issue.path[0]?.toString() ?? ''))) : new Map<string, string>();
+  const refused = new Set(issues.map((issue) => issue.path[0]?.toString() ?? ''));
+  const secretProblems = production ? unsafeSecrets(present, refused) : new Map<string, string>();
   const problems = [
     ...issues.filter((issue) => !secretProblems.has(issue.path[0]?.toString() as SecretSetting)).map((issue) => {
       const name = issue.path[0]?.toString() ?? 'environment';
@@ -108,6 +110,7 @@ export function parseConfig(environment: Environment): ConfigResult {
       return example ? `${name}: required in production, ${example}` : `${name}: required in production`;
     }),
     ...(production ? halfConfiguredClients(present) : []),
+    ...(production ? connectionsWithoutTls(present, refused) : []),
     ...secretProblems.values(),
   ];
   if (!parsed.success || problems.length > 0) return { ok: false, problems };

@@ -12,7 +12,7 @@ export type SettingDescription = { description: string; example: string };
  * without a line here fails the type check.
  */
 export const SETTING_DESCRIPTIONS = {
-  BACKEND_URL: { description: 'base URL of the product API, as this server reaches it (the paths begin with `/api/v1`)', example: 'https://api.example.com' },
+  BACKEND_URL: { description: 'base URL of the product API, as this server reaches it (the paths begin with `/api/v1`); in production `https://`, unless on this machine (a TLS sidecar)', example: 'https://api.example.com' },
   APP_DOMAINS: {
     description:
       'comma-separated parent domains served: `web.<domain>` and the organisations\' `<subDomain>.<domain>`. Development uses `desk.localhost`, not `localhost`: browsers refuse cookies for `Domain=localhost`',
@@ -28,7 +28,7 @@ export const SETTING_DESCRIPTIONS = {
     example: '(the former `SESSION_SECRET`)',
   },
   ORG_BACKEND_URL_TEMPLATE: {
-    description: 'an organisation\'s own API (for `users/me`), `{subDomain}` replaced by the organisation; unset, `BACKEND_URL`',
+    description: 'an organisation\'s own API (for `users/me`), `{subDomain}` replaced by the organisation; unset, `BACKEND_URL`; in production `https://`, unless on this machine',
     example: 'https://{subDomain}.example.com',
   },
   PRODUCT_KEY: { description: 'prefix of the `{product}SubDomain` cookie that the main web app reads', example: 'flw' },
@@ -80,7 +80,7 @@ export const SETTING_DESCRIPTIONS = {
   },
   REDIS_URL: {
     description:
-      `\`redis://\` or \`rediss://\` (with \`user:password@\` where the server wants them, the password made with \`${MAKE_A_SECRET}\`; the one ioredis sends, from there or from \`?password=\`, is judged as \`SESSION_SECRET\` is): where every instance keeps the sign-in limits and one-time codes of the fleet ([Deploying](../deploy/README.md#shared-state-redis)); one line at start-up says which store this instance uses. Unset: per process, which holds for one instance only`,
+      `\`redis://\` or \`rediss://\` (with \`user:password@\` where the server wants them, the password made with \`${MAKE_A_SECRET}\`; the one ioredis sends, from there or from \`?password=\`, is judged as \`SESSION_SECRET\` is): where every instance keeps the sign-in limits and one-time codes of the fleet ([Deploying](../deploy/README.md#shared-state-redis)); one line at start-up says which store this instance uses. In production \`rediss://\`, unless on this machine. Unset: per process, which holds for one instance only`,
     example: 'rediss://desk-login:password@redis.example.com:6380',
   },
   REDIS_KEY_PREFIX: { description: 'prefix of every key this app writes to Redis, so that several deployments can share one', example: 'desk-login:' },
@@ -103,8 +103,8 @@ export const SETTING_DESCRIPTIONS = {
   LOG_LEVEL: { description: 'least severe level of the JSON log lines on stdout (`fatal` … `trace`, `silent`)', example: 'info' },
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: {
     description:
-      'an OpenTelemetry collector\'s OTLP/HTTP traces endpoint: every request\'s spans are recorded and exported there ([Operations](operations.md#metrics-logs-and-traces)). Unset: nothing recorded; the request id serves as trace id, in the logs and on the backend calls',
-    example: 'http://collector:4318/v1/traces',
+      'an OpenTelemetry collector\'s OTLP/HTTP traces endpoint: every request\'s spans are recorded and exported there ([Operations](operations.md#metrics-logs-and-traces)). In production `https://`, unless on this machine (a collector beside the app). Unset: nothing recorded; the request id serves as trace id, in the logs and on the backend calls',
+    example: 'https://collector:4318/v1/traces',
   },
   OTEL_SERVICE_NAME: { description: 'the service name of the exported spans', example: 'desk-login' },
   PRIVACY_URL: { description: 'the privacy policy, linked from the login page', example: 'https://www.example.com/privacy' },
