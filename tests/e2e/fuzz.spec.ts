@@ -116,20 +116,21 @@ function headerLists(headers: Record<string, string | string[] | undefined>): Re
 }
 
 /**
- * Once more when a kept-alive connection turns out closed: the server may close an idle socket
- * just as the next request goes out on it, which says nothing about the request (Node's own
- * advice for keep-alive agents).
+ * Once more, on a connection of its own, when a kept-alive one turns out closed: the server may
+ * close an idle socket just as the next request goes out on it, which says nothing about the
+ * request (Node's own advice for keep-alive agents). Retried from the pool, it could meet the
+ * next socket the server is closing at that moment.
  */
 async function send(probe: Probe): Promise<Answer> {
   try {
     return await sendOnce(probe);
   } catch (error) {
-    if ((error as { reusedSocket?: boolean }).reusedSocket) return sendOnce(probe);
+    if ((error as { reusedSocket?: boolean }).reusedSocket) return sendOnce(probe, { ownConnection: true });
     throw error;
   }
 }
 
-function sendOnce(probe: Probe): Promise<Answer> {
+function sendOnce(probe: Probe, { ownConnection = false } = {}): Promise<Answer> {
   if (probe.raw !== undefined) return sendRaw(probe.raw);
   const viaNginx = probe.via === 'nginx';
   const headers: OutgoingHttpHeaders = { host: PUBLIC_HOST, ...(viaNginx ? {} : { 'x-forwarded-proto': 'https' }), ...probe.headers };
@@ -140,7 +141,7 @@ function sendOnce(probe: Probe): Promise<Answer> {
       method: probe.method ?? 'GET',
       path: probe.path,
       headers,
-      agent: viaNginx ? nginxAgent : appAgent,
+      agent: ownConnection ? false : viaNginx ? nginxAgent : appAgent,
       servername: `web.${DOMAIN}`,
       timeout: 20_000,
       // A redirect may carry a long query twice (Location and Refresh); browsers take far more.
@@ -490,6 +491,13 @@ test('server actions: unknown ids, and argument lists the forms never send', asy
     for (const id of ['0', 'zz', 'a'.repeat(42), '0'.repeat(42), '../x', newMarker().value]) {
       probes.push({ label: `unknown action ${id.slice(0, 10)}`, method: 'POST', path: page, headers: actionHeaders(encodeURIComponent(id), 'text/plain;charset=UTF-8'), body: '[]' });
     }
+    // Bodies Next cannot read: refused by proxy.ts with a 400 (issue 48; Next's own answer was a 500).
+    const [firstId] = await actionIds(page);
+    const unreadable = newMarker();
+    probes.push(
+      { label: 'action with truncated json', method: 'POST', path: page, headers: actionHeaders(firstId!, 'text/plain;charset=UTF-8'), body: `["${unreadable.value}`, markers: [unreadable.id] },
+      { label: 'action with broken multipart', method: 'POST', path: page, headers: actionHeaders(firstId!, 'multipart/form-data; boundary=zz'), body: `--zz\r\n${unreadable.value}`, markers: [unreadable.id] },
+    );
     const unknownForm = multipart([['$ACTION_REF_1', ''], ['$ACTION_1:0', '{"id":"nope","bound":null}']]);
     probes.push({ label: 'unknown form action', method: 'POST', path: page, headers: { 'content-type': unknownForm.contentType, origin: `https://${PUBLIC_HOST}` }, body: unknownForm.body });
   }
@@ -513,10 +521,8 @@ test('what the framework answers 500 before our code runs: a bare 500, nothing m
     label, method: 'POST', path: '/login/en', headers: { ...actionHeaders(id!, 'text/plain;charset=UTF-8'), ...headers }, body,
   });
   const framework: [Probe, RegExp][] = [
-    [action('truncated json', `["${marker.value}`), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
     [action('arguments not a list', '"en"'), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
     [action('arguments null', 'null'), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
-    [action('broken multipart', `--zz\r\n${marker.value}`, { 'content-type': 'multipart/form-data; boundary=zz' }), /^0:\{[^\n]*\}\n1:E\{"digest":"\d+"\}\n?$/],
     ...['/login/_next/static/%ff', '/login/_next/static/chunks/%zz.js', '/login/locale/%ff.json', '*'].map(
       (path): [Probe, RegExp] => [{ label: 'framework path', path }, /^Internal Server Error$/],
     ),
