@@ -22,6 +22,9 @@ export const SIZE_BUDGETS = {
    * The login page in all, stylesheet included (issue 33). It was 10,242 bytes before the
    * prerendered HTML carried the stylesheet once and Next's own 404 page left its payload, 9,168
    * after, about 7,900 once the stylesheet lost the rules no page of the app uses (app/preflight.css).
+   * Issue 48's accessibility fixes (an edge on filled buttons for forced colours, a locked button
+   * drawn by its colours, headings that take the focus) brought it to 8,347 with three providers:
+   * the budget grew by that quarter kilobyte rather than lose one of them.
    */
-  loginPage: 8 * KB,
+  loginPage: 8.25 * KB,
 } as const;

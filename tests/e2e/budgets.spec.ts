@@ -145,5 +145,5 @@ test('nginx compresses the pages and scripts the app sends; the app itself spend
   });
   expect(direct.status).toBe(200);
   expect(direct.headers.get('content-encoding')).toBeNull();
-  expect(await direct.text()).toContain('<h1 class="text-2xl font-bold">Sign in</h1>');
+  expect(await direct.text()).toMatch(/<h1 [^>]*>Sign in<\/h1>/);
 });

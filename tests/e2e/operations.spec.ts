@@ -55,7 +55,7 @@ test('a clean copy of the build serves /login/en and its assets with only enviro
     const page = await fetch(`http://127.0.0.1:${testPort(4310)}/login/en`, { headers: { host: 'web.example.com' } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<h1 class="text-2xl font-bold">Sign in</h1>');
+    expect(html).toMatch(/<h1 [^>]*>Sign in<\/h1>/);
     const stylesheet = /href="(\/login\/_next\/static\/[^"]+\.css)"/.exec(html)?.[1];
     expect(stylesheet).toBeDefined();
     expect((await fetch(`http://127.0.0.1:${testPort(4310)}${stylesheet}`)).status).toBe(200);
