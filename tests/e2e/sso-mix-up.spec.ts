@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LOGIN_ORIGIN } from './support/environment.ts';
-import { ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
+import { heldReturn, ssoLoginEmails, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /**
  * The mix-up defence of a client of several providers (ASVS 5.0 v5.0.0-10.2.2, RFC 9700 4.4):
@@ -8,27 +8,6 @@ import { ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-si
  * started for. A code one provider issued, brought to another's return address, is sent to no
  * token endpoint, so it is neither spent nor handed to the wrong provider.
  */
-
-/** Runs a flow up to the provider's return and holds that request back (as tests/e2e/sso.spec.ts does). */
-async function heldReturn(page: Page, provider: 'google' | 'microsoft', email: string): Promise<URL> {
-  const session = await page.context().newCDPSession(page);
-  let held: URL | undefined;
-  session.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
-    const url = new URL(event.request.url);
-    if (url.pathname === `/login/${provider}` && url.searchParams.has('code')) {
-      held = url;
-      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
-    } else {
-      void session.send('Fetch.continueRequest', { requestId: event.requestId });
-    }
-  });
-  await session.send('Fetch.enable', { patterns: [{ urlPattern: `*/login/${provider}?*`, requestStage: 'Request' }] });
-  await page.goto(startPath(provider, { login_hint: email })).catch(() => undefined);
-  await expect.poll(() => held?.toString() ?? '').toContain('code=');
-  await session.send('Fetch.disable');
-  await session.detach();
-  return held!;
-}
 
 for (const [issuer, other] of [['google', 'microsoft'], ['microsoft', 'google']] as const) {
   test(`a ${issuer} code brought to ${other}'s return address signs nobody in and is not spent: at its own address it still signs in`, async ({ page, context, request }) => {

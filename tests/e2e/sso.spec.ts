@@ -4,7 +4,7 @@ import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { backendCalls } from './support/backend.ts';
 import { DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
-import { expectSsoLoginSees, idTokenEmail, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
+import { expectSsoLoginSees, heldReturn, idTokenEmail, ssoLoginEmails, startPath, uniqueSsoAddress } from './support/single-sign-on.ts';
 
 /** The picker's buttons for sso-many@acme.test: a name where the backend sends one, else the host (issue 43, item 6). */
 const pickerLabels = ['Acme Corporation', 'Globex', `initech.${DOMAIN}`];
@@ -204,30 +204,6 @@ test.describe('what never reaches ssoLogin', () => {
     // The positive control: the same reader sees an address that does reach ssoLogin.
     await expectSsoLoginSees(page, 'google');
   });
-
-  /**
-   * Runs a flow up to the provider's return and holds that request back (Chromium's Fetch
-   * domain: Playwright's own routing does not see requests that come from a redirect).
-   */
-  async function heldReturn(page: Page, provider: 'google' | 'microsoft', email: string): Promise<URL> {
-    const session = await page.context().newCDPSession(page);
-    let held: URL | undefined;
-    session.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
-      const url = new URL(event.request.url);
-      if (url.pathname === `/login/${provider}` && url.searchParams.has('code')) {
-        held = url;
-        void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
-      } else {
-        void session.send('Fetch.continueRequest', { requestId: event.requestId });
-      }
-    });
-    await session.send('Fetch.enable', { patterns: [{ urlPattern: `*/login/${provider}?*`, requestStage: 'Request' }] });
-    await page.goto(startPath(provider, { login_hint: email })).catch(() => undefined);
-    await expect.poll(() => held?.toString() ?? '').toContain('code=');
-    await session.send('Fetch.disable');
-    await session.detach();
-    return held!;
-  }
 
   test('a forged state', async ({ page, request }) => {
     const email = uniqueSsoAddress('sso-probe');

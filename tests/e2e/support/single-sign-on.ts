@@ -69,3 +69,27 @@ export async function rotateSigningKey(request: APIRequestContext, site: string)
 export async function setSiteDown(request: APIRequestContext, site: string, down: boolean): Promise<void> {
   expect((await request.post(`${IDENTITY_PROVIDER_ORIGIN}/__dev/outage`, { data: { down, site } })).ok()).toBe(true);
 }
+
+/**
+ * Runs a flow up to the provider's return and holds that request back (Chromium's Fetch
+ * domain: Playwright's own routing does not see requests that come from a redirect).
+ */
+export async function heldReturn(page: Page, provider: 'google' | 'microsoft', email: string): Promise<URL> {
+  const session = await page.context().newCDPSession(page);
+  let held: URL | undefined;
+  session.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
+    const url = new URL(event.request.url);
+    if (url.pathname === `/login/${provider}` && url.searchParams.has('code')) {
+      held = url;
+      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Aborted' });
+    } else {
+      void session.send('Fetch.continueRequest', { requestId: event.requestId });
+    }
+  });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: `*/login/${provider}?*`, requestStage: 'Request' }] });
+  await page.goto(startPath(provider, { login_hint: email })).catch(() => undefined);
+  await expect.poll(() => held?.toString() ?? '').toContain('code=');
+  await session.send('Fetch.disable');
+  await session.detach();
+  return held!;
+}
