@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import * as auth from '@/lib/platform/backend/auth';
@@ -11,6 +12,21 @@ import * as reservations from '@/lib/platform/backend/reservations';
 // The request being served, as Next's headers() hands it to the backend client.
 jest.mock('next/headers', () => ({ headers: jest.fn() }));
 const requestHeaders = jest.mocked(headers);
+
+// What the server's log says of each call, as an operator's log reader would see it.
+const mockLogLines: { level: number; msg: string; text: string }[] = [];
+jest.mock('@/lib/platform/observability/logger', () => {
+  const actual = jest.requireActual<typeof import('@/lib/platform/observability/logger')>('@/lib/platform/observability/logger');
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const text = chunk.toString().trim();
+      mockLogLines.push({ ...(JSON.parse(text) as { level: number; msg: string }), text });
+      done();
+    },
+  });
+  const log = actual.createLogger('info', destination).child(actual.requestFields('r-backend-test'));
+  return { ...actual, requestLogger: async () => log };
+});
 
 // getConfig() reads these on first use: BACKEND_URL is the local backend below, once it listens.
 process.env.SESSION_SECRET = 'unit-test-secret-of-at-least-32-characters';
@@ -51,6 +67,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   received = [];
+  mockLogLines.length = 0;
   // Outside a request, as Next itself says it.
   requestHeaders.mockImplementation(() => {
     throw new Error('`headers` was called outside a request scope.');
@@ -158,6 +175,48 @@ describe('callBackend', () => {
     expect(result).toEqual({ ok: false, failure: { kind: 'unavailable' } });
     expect(Date.now() - started).toBeLessThan(2_000);
     await sentRequest().closed;
+  });
+});
+
+describe('the log line of a backend call', () => {
+  /** A port nobody listens on. */
+  function closedPort(): Promise<number> {
+    return new Promise((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+  }
+
+  it('is a warning, one line without the address or the URL, when the backend cannot be reached or does not answer in time', async () => {
+    const unreachable = `http://127.0.0.1:${await closedPort()}`;
+    await callBackend({ path: '/api/v1/flw/auth/:email/verifyUser', pathParams: { email: 'anna@acme.test' }, baseUrl: unreachable }, uuidAnswer);
+    reply = () => undefined;
+    await callBackend({ path: '/slow', timeoutMs: 50 }, uuidAnswer);
+    expect(mockLogLines.map(({ level, msg }) => ({ level, msg }))).toEqual([
+      { level: 40, msg: 'backend call' },
+      { level: 40, msg: 'backend call' },
+    ]);
+    expect(mockLogLines[0]!.text).toContain('"path":"/api/v1/flw/auth/:email/verifyUser"');
+    expect(mockLogLines[0]!.text).toContain('"reason":"network"');
+    expect(mockLogLines[1]!.text).toContain('"reason":"timeout"');
+    for (const { text } of mockLogLines) {
+      expect(text).not.toContain('anna@acme.test');
+      expect(text).not.toContain(unreachable);
+      expect(text).not.toContain('127.0.0.1');
+    }
+  });
+
+  it('stays at info for an answer, a refusal of the catalogue included (the control)', async () => {
+    answer(200, { uuid: 'u-1' });
+    await callBackend({ path: '/thing' }, uuidAnswer);
+    answer(404, { code: 'NOT_FOUND' });
+    await callBackend({ path: '/thing' }, uuidAnswer);
+    expect(mockLogLines.map(({ level, msg }) => ({ level, msg }))).toEqual([
+      { level: 30, msg: 'backend call' },
+      { level: 30, msg: 'backend call' },
+    ]);
   });
 });
 

@@ -99,7 +99,9 @@ export async function callBackend<T>(request: BackendRequest, answer: z.ZodType<
   const { result, reason } = await sendToBackend(request, answer, await currentClientAddress(), traceHeaders(log.bindings().traceId as string));
   const durationMs = performance.now() - started;
   observeBackendCall(request.path, metricOutcomeOf(result, reason), durationMs / 1000);
-  log.info(
+  // A backend out of reach is the operator's to act on; an answer, even a refusal, is the person's.
+  const unreachable = !result.ok && result.failure.kind === 'unavailable';
+  log[unreachable ? 'warn' : 'info'](
     {
       backend: request.baseUrl === undefined ? 'product' : 'organisation',
       method: request.method ?? 'GET',
