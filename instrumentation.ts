@@ -30,8 +30,9 @@ export const onRequestError: Instrumentation.onRequestError = async (error, requ
     const value = request.headers[name];
     return typeof value === 'string' ? value : null;
   };
-  logger().error(
-    { ...requestFields(requestIdFrom({ get: header })), method: request.method, route: context.routePath, routeType: context.routeType, error: describeError(error) },
-    'unexpected error',
-  );
+  const fields = { ...requestFields(requestIdFrom({ get: header })), method: request.method, route: context.routePath, routeType: context.routeType };
+  // Node's HTTP server says so when the connection closed before the request was read: nothing failed.
+  const closedByBrowser = error instanceof Error && error.message === 'aborted' && (error as { code?: unknown }).code === 'ECONNRESET';
+  if (closedByBrowser) return void logger().debug(fields, 'request closed by the browser');
+  logger().error({ ...fields, error: describeError(error) }, 'unexpected error');
 };

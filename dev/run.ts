@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { devPorts, freeFirstPort, heldPorts, portsHeldMessage, type DevPorts } from './ports.ts';
-import { startupLines, terminalLineFilter } from './terminal-lines.ts';
+import { startupLines, terminalLineFilter, withoutClosedConnections } from './terminal-lines.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
@@ -158,8 +158,8 @@ function start(service: Service): void {
   const prefix = prefixFor(service);
   // One filter for both streams: a warning said on one is not said again on the other.
   const filter = terminalLineFilter({ loginUrl: `${loginOrigin}/login` });
-  relayLines(child.stdout!, process.stdout, prefix, filter);
-  relayLines(child.stderr!, process.stderr, prefix, filter);
+  relayLines(child.stdout!, process.stdout, prefix, withoutClosedConnections(filter));
+  relayLines(child.stderr!, process.stderr, prefix, withoutClosedConnections(filter));
 
   child.on('error', (error) => {
     process.stderr.write(`${prefix}could not start: ${error.message}\n`);

@@ -86,6 +86,45 @@ export function terminalLineFilter({ loginUrl }: TerminalLineOptions): (line: st
   };
 }
 
+// A browser that closes its connection before next dev has read the request's body: next dev
+// prints the reset as an error, and again as an uncaught exception from each of its handlers
+// (Next's router-server.js). Nothing failed: these blocks are dropped, and only these.
+const CLOSED_CONNECTION_HEAD = /^(?:⨯ )?(?:uncaughtException:\s+)?\[?Error: aborted\]?/;
+const CLOSED_CONNECTION_CODE = /^\s*code: 'ECONNRESET',?$/m;
+const HELD_LINES_AT_MOST = 40;
+
+/**
+ * The filter, for one stream, without next dev's report of a closed connection: a block that
+ * starts like one is held until its closing brace, then dropped if its code says so, else
+ * printed whole. One per stream, so that a line of the other stream cannot cut a block.
+ */
+export function withoutClosedConnections(filterLine: (line: string) => string | undefined): (line: string) => string | undefined {
+  let held: string[] | undefined;
+  const printed = (texts: (string | undefined)[]) => texts.filter((text) => text !== undefined).join('\n') || undefined;
+
+  function filter(line: string): string | undefined {
+    if (held) {
+      const block = held;
+      if (/^\s/.test(line) && block.length < HELD_LINES_AT_MOST) {
+        block.push(line);
+        return undefined;
+      }
+      held = undefined;
+      if (line.startsWith('}')) {
+        block.push(line);
+        return CLOSED_CONNECTION_CODE.test(block.join('\n')) ? undefined : printed(block.map(filterLine));
+      }
+      return printed([...block.map(filterLine), filter(line)]);
+    }
+    if (CLOSED_CONNECTION_HEAD.test(line)) {
+      if (!/\{ code: 'ECONNRESET' \}$/.test(line)) held = [line];
+      return undefined;
+    }
+    return filterLine(line);
+  }
+  return filter;
+}
+
 export type StartupLineOptions = {
   /** The gateway's origin, where a browser opens the login and the mailbox. */
   loginOrigin: string;

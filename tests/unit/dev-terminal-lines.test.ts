@@ -1,5 +1,5 @@
 import { devPorts } from '@/dev/ports';
-import { maskSecrets, startupLines, terminalLineFilter } from '@/dev/terminal-lines';
+import { maskSecrets, startupLines, terminalLineFilter, withoutClosedConnections } from '@/dev/terminal-lines';
 
 /** What `npm run dev` prints of its children (dev/run.ts, dev/terminal-lines.ts). */
 
@@ -57,6 +57,36 @@ describe('the development terminal', () => {
     expect(filter('- Local:         http://localhost:4702')).toBe(`- Local:         ${loginUrl} (through the gateway)`);
     expect(filter('- Network:       http://192.0.2.2:4702')).toBeUndefined();
     expect(filter('✓ Ready in 2.4s')).toBe('✓ Ready in 2.4s');
+  });
+
+  it('drops what next dev prints when a browser closes its connection mid-request, and keeps the lines around it', () => {
+    const filter = withoutClosedConnections(terminalLineFilter({ loginUrl }));
+    const closedConnection = (head: string, ...more: string[]) => [head, '    at ignore-listed frames {', "  code: 'ECONNRESET'" + (more.length > 0 ? ',' : ''), ...more, '}'];
+    // As `npm run dev` printed one closed form post on 2026-11-29: three times, twice as an uncaught exception.
+    const printed = [
+      '✓ Finished writing to filesystem cache in 12.7s',
+      ...closedConnection('Error: aborted'),
+      ...closedConnection('⨯ uncaughtException: Error: aborted'),
+      ...closedConnection('⨯ uncaughtException:  Error: aborted'),
+      '○ Compiling /[lang] ...',
+      ...closedConnection('⨯ Error: aborted', "  page: '/en'"),
+      '⨯ [Error: aborted] { code: \'ECONNRESET\' }',
+      JSON.stringify({ level: 30, msg: 'arrival', decision: 'show-login' }),
+    ];
+    expect(printed.map(filter).filter((text) => text !== undefined)).toEqual(['✓ Finished writing to filesystem cache in 12.7s', '○ Compiling /[lang] ...', 'info arrival decision=show-login']);
+  });
+
+  it('keeps an error that only starts like a closed connection, every line of it (the control)', () => {
+    const filter = withoutClosedConnections(terminalLineFilter({ loginUrl }));
+    const other = ['⨯ Error: aborted', '    at readBody (lib/x.ts:1:1) {', "  code: 'ABORT_ERR'", '}'];
+    expect([...other, '○ Compiling /[lang] ...'].map(filter).filter((text) => text !== undefined).join('\n').split('\n')).toEqual([...other, '○ Compiling /[lang] ...']);
+    // And one cut short by another line is printed as it came, that line too.
+    const cut = withoutClosedConnections(terminalLineFilter({ loginUrl }));
+    expect(['⨯ Error: aborted', '    at ignore-listed frames {', '✓ Ready in 2.4s'].map(cut).filter((text) => text !== undefined).join('\n').split('\n')).toEqual([
+      '⨯ Error: aborted',
+      '    at ignore-listed frames {',
+      '✓ Ready in 2.4s',
+    ]);
   });
 
   it('masks addresses and the credentials of sign-in links and provider returns, and leaves the rest', () => {
