@@ -33,6 +33,9 @@ const nextConfig = {
   // Development only (`next dev`): its request lines print sign-in links' queries and server
   // actions' arguments, addresses included. The app's own log says what happened, without them.
   logging: { incomingRequests: false, serverFunctions: false },
+  // Development only: Next's round indicator sits in a corner over the page, and at 375 px the card
+  // fills the width, so it covered the card's corner and its text. Build and runtime errors still show.
+  devIndicators: false,
   // global-not-found: the page for an address that matches nothing is rendered only for those, not
   // carried in every page's payload, and reads the browser's language without making pages dynamic.
   // A server action's body: the largest a real page posts is 25 KB, a link's confirmation whose

@@ -44,10 +44,22 @@ async function askForLink(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: /sign-in link/i }).click();
 }
 
-await step('localhost is sent to web.desk.localhost', async (page) => {
+await step('localhost is sent to web.desk.localhost, where nothing of next dev covers the card at 375 px', async (page) => {
   // The very first page compiles the app's shared code too: a minute or more on a busy machine.
   await page.goto(`http://localhost:${port}/login`, { timeout: 180_000 });
   await waitForUrl(page, `${login}/login/en`);
+  // A phone's viewport under its browser's bars. Next's dev tools mount their indicator, shown or
+  // hidden (next.config.mjs, devIndicators), before they are asked what covers the card.
+  await page.setViewportSize({ width: 375, height: 548 });
+  await page.locator('nextjs-portal #devtools-indicator').waitFor({ state: 'attached' });
+  const covered = await page.getByRole('main').evaluate((card) => {
+    card.scrollIntoView({ block: 'end' });
+    const { left, right, top, bottom } = card.getBoundingClientRect();
+    const inset = 30;
+    const corners: [number, number][] = [[left + inset, top + inset], [right - inset, top + inset], [left + inset, bottom - inset], [right - inset, bottom - inset]];
+    return corners.filter(([x, y]) => !card.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${document.elementFromPoint(x, y)?.localName} at ${Math.round(x)},${Math.round(y)}`);
+  });
+  if (covered.length > 0) throw new Error(`the card is covered: ${covered.join('; ')}`);
 });
 
 await step('anna@acme.test: link in the mailbox, opened, lands on acme, signs out', async (page) => {
