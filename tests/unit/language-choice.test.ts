@@ -1,4 +1,5 @@
 import { parseCookieHeader } from '@/lib/platform/cookies';
+import { deliberateLanguage } from '@/lib/flows/email-sign-in/link-requests';
 import { keptQuery, languageChoice, languageLinkHref, languageOfBrowser, readChosenLanguage, routeLanguage } from '@/lib/platform/pages/language-routing';
 
 /** Issue 49: the language links keep the view; the choice is remembered, and only a language of ours is believed. */
@@ -61,5 +62,18 @@ describe('the chosen language', () => {
     expect(routeLanguage('/', 'en-GB')).toEqual({ action: 'redirect', pathname: '/en' });
     expect(languageOfBrowser(new Headers({ cookie: '__Secure-language=nl', 'accept-language': 'de' }))).toBe('nl');
     expect(languageOfBrowser(new Headers({ cookie: '__Secure-language=xx', 'accept-language': 'de' }))).toBe('de');
+  });
+});
+
+describe('the language a link was asked in, for the link\'s page in another browser', () => {
+  it('is noted when the person chose it, with a language link or against the browser\'s own', () => {
+    expect(deliberateLanguage('de', new Headers({ 'accept-language': 'en-GB' }))).toBe('de');
+    expect(deliberateLanguage('de', new Headers({ 'accept-language': 'de', cookie: '__Secure-language=de' }))).toBe('de');
+  });
+
+  it('is not noted when it is only the browser\'s: the link\'s page then follows the browser that opens it', () => {
+    expect(deliberateLanguage('en', new Headers({ 'accept-language': 'en-GB' }))).toBeUndefined();
+    expect(deliberateLanguage('de', new Headers({ 'accept-language': 'de-CH', cookie: '__Secure-language=xx' }))).toBeUndefined();
+    expect(deliberateLanguage(undefined, new Headers({ 'accept-language': 'en' }))).toBeUndefined();
   });
 });
