@@ -2,9 +2,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/flows/arrival-proxy';
 import type { Arrival } from '@/lib/flows/arrival';
 import { BASE_PATH } from '@/lib/vocabulary/base-path';
-import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, type ReceivedCookies } from '@/lib/platform/cookies';
+import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, writePlainCookie, type ReceivedCookies } from '@/lib/platform/cookies';
 import { countTampering } from '@/lib/platform/observability/metrics';
-import { isLanguage } from '@/lib/platform/i18n/routing';
+import { isLanguage, type Language } from '@/lib/platform/i18n/routing';
+import { languageOfLinkRequest } from '@/lib/flows/email-sign-in/link-requests';
 import { providers } from '@/lib/vocabulary/providers';
 import { forgetThisBrowser } from '@/lib/flows/hand-off';
 import { configuredProviders, getConfig } from '@/lib/platform/settings/config';
@@ -12,7 +13,7 @@ import { FORM_POST_MAX_BYTES } from '@/lib/platform/pages/form-post-limit';
 import { describeError, logFailure, logger, requestFields } from '@/lib/platform/observability/logger';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/hosts';
 import { inlineStyleHashes } from '@/lib/platform/pages/inline-style-hashes';
-import { routeLanguage } from '@/lib/platform/pages/language-routing';
+import { keptQuery, LANGUAGE_CHOICE_PARAMETER, LANGUAGE_LINK_QUERY_HEADER, languageChoice, readChosenLanguage, routeLanguage } from '@/lib/platform/pages/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/platform/observability/request-id';
 import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewrite';
 import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
@@ -146,22 +147,33 @@ async function route(
     return answered(NextResponse.redirect(`${webOrigin(host)}${fullPath(request)}${request.nextUrl.search}`, 308));
   }
 
+  // A language link: the same view in the language chosen, which this browser remembers.
+  const { pathname } = request.nextUrl;
+  const chosen = isBrowserLoad(request) ? languageChoice(pathname, request.nextUrl.searchParams) : undefined;
+  if (chosen) {
+    const target = request.nextUrl.clone();
+    target.pathname = chosen.pathname;
+    target.search = chosen.search;
+    const redirect = NextResponse.redirect(target, 303);
+    redirect.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
+    return answered(withLanguageChosen(redirect, request, host, received));
+  }
+
   // A returning user goes straight to the organisation: one request, no page.
   const arrival = isArrival(request) ? await arrive(request, received, requestId) : undefined;
   if (arrival?.response) return answered(arrival.response);
 
-  const { pathname } = request.nextUrl;
   const route = isPrerenderedLoginPath(pathname)
     ? ({ action: 'redirect', pathname: `/${pathname.split('/')[1]}` } as const)
-    : routeLanguage(pathname, request.headers.get('accept-language'));
+    : routeLanguage(pathname, request.headers.get('accept-language'), await languageBeforeTheBrowsers(request, received));
   if (route.action === 'redirect') {
     const target = request.nextUrl.clone();
     target.pathname = route.pathname;
     const redirect = NextResponse.redirect(target, 307);
     if (!isPrerenderedLoginPath(pathname)) {
-      // The language is the browser's (Accept-Language), and arrival had its say first (cookies):
-      // no cache may hand one browser's redirect to another (issue 48).
-      redirect.headers.set('Vary', 'Accept-Language');
+      // The language is this browser's (its choice, else Accept-Language), and arrival had its say
+      // first (cookies): no cache may hand one browser's redirect to another (issue 48).
+      redirect.headers.set('Vary', 'Accept-Language, Cookie');
       redirect.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
     }
     return answered(withArrivalCookies(redirect, request, host, received, arrival?.arrival));
@@ -183,10 +195,40 @@ async function route(
   // Only the proxy names the variant; next.config.mjs rewrites to it.
   forwarded.delete(LOGIN_PAGE_VARIANT_HEADER);
   if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);
+  // Only the proxy tells the language links what their view keeps (components/i18n/language-links.tsx).
+  forwarded.delete(LANGUAGE_LINK_QUERY_HEADER);
+  const kept = keptQuery(pathname, request.nextUrl.searchParams);
+  if (kept) forwarded.set(LANGUAGE_LINK_QUERY_HEADER, kept);
   const response = NextResponse.next({ request: { headers: forwarded } });
   if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
   if (etag) response.headers.set('ETag', etag);
-  return { response: withArrivalCookies(response, request, host, received, arrival?.arrival), contentSecurityPolicy: policy };
+  return { response: withLanguageChosen(withArrivalCookies(response, request, host, received, arrival?.arrival), request, host, received), contentSecurityPolicy: policy };
+}
+
+/**
+ * The language a browser is sent to before its Accept-Language: the one it chose, else, for an
+ * opened sign-in link, the one the link was asked for in (the person may open it in another
+ * browser of theirs, which never made that choice).
+ */
+async function languageBeforeTheBrowsers(request: NextRequest, received: ReceivedCookies): Promise<Language | undefined> {
+  const chosen = readChosenLanguage(received);
+  if (chosen) return chosen;
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname !== '/validatelink' || !isBrowserLoad(request)) return undefined;
+  const uuid = searchParams.get('uuid');
+  return uuid ? await languageOfLinkRequest(uuid) : undefined;
+}
+
+/** Remembers a language chosen with a language link, unless this browser holds that choice already. */
+function withLanguageChosen(response: NextResponse, request: NextRequest, host: RequestHost, received: ReceivedCookies): NextResponse {
+  const language = request.nextUrl.searchParams.get(LANGUAGE_CHOICE_PARAMETER);
+  if (isBrowserLoad(request) && isLanguage(language) && readChosenLanguage(received) !== language) writePlainCookie(response.cookies, 'chosenLanguage', host, language);
+  return response;
+}
+
+/** A browser loading an address: not a form post, not the prefetch or navigation of Next's router. */
+function isBrowserLoad(request: NextRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.headers.has('next-router-prefetch') && !request.headers.has('rsc');
 }
 
 function refusal(status: number, text: string): NextResponse {

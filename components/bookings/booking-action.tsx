@@ -30,16 +30,19 @@ export type BookingActionText = Record<
 >;
 
 /**
- * Extending happens as soon as the page is interactive; cancelling waits for a confirming click.
- * Without JavaScript both are a button.
+ * Extending happens as soon as the page is interactive (unless `extendAtOnce` is false: the view
+ * in another language, which did so already); cancelling waits for a confirming click. Without
+ * JavaScript both are a button.
  */
 export function BookingAction({
   userAction,
+  extendAtOnce,
   action,
   openAppHref,
   text,
 }: {
   userAction: UserAction;
+  extendAtOnce: boolean;
   action: (previous: BookingActionState) => Promise<BookingActionState>;
   openAppHref: string;
   text: BookingActionText;
@@ -49,10 +52,10 @@ export function BookingAction({
   const submitted = useRef(false);
 
   useEffect(() => {
-    if (userAction !== 'retain' || submitted.current) return;
+    if (userAction !== 'retain' || !extendAtOnce || submitted.current) return;
     submitted.current = true;
     form.current?.requestSubmit();
-  }, [userAction]);
+  }, [userAction, extendAtOnce]);
 
   const finished = state.status === 'done' || state.status === 'expired' || state.status === 'invalid';
   const heading = headingOf(userAction, state, text);
@@ -80,12 +83,12 @@ export function BookingAction({
         {!pending && state.status === 'invalid' && <StatusMessage tone="error">{text.invalid}</StatusMessage>}
         {!pending && state.status === 'unavailable' && <StatusMessage tone="error">{text.serviceUnavailable}</StatusMessage>}
         {!pending && state.status === 'failed' && <StatusMessage tone="error">{text.somethingWrong}</StatusMessage>}
-        {!finished && !pending && (userAction === 'cancel' || state.status === 'unavailable' || state.status === 'failed') && (
+        {!finished && !pending && (userAction === 'cancel' || !extendAtOnce || state.status === 'unavailable' || state.status === 'failed') && (
           <button type="submit" className={buttonClasses(userAction === 'cancel' ? 'danger' : 'outline')}>
             {userAction === 'cancel' ? text.confirmCancel : text.extend}
           </button>
         )}
-        {userAction === 'retain' && state.status === 'ready' && (
+        {userAction === 'retain' && extendAtOnce && state.status === 'ready' && (
           <noscript>
             <button type="submit" className={buttonClasses('primary')}>
               {text.extend}

@@ -77,7 +77,7 @@ export async function requestSignInLink(_previous: EmailFormState, form: FormDat
       await writeSignUp(cookies, host, { email, autoAddToken: answer.autoAddToken, deviceId });
       return await redirectToPage('/signup', locale);
     }
-    await startWaitingForLink(cookies, host, { uuid: answer.uuid, email, fromSignUp: false, deviceId });
+    await startWaitingForLink(cookies, host, { uuid: answer.uuid, email, fromSignUp: false, deviceId }, locale);
     return await redirectToPage('/mail-sent', locale);
   }
 
@@ -114,7 +114,7 @@ export async function sendLinkAgain(_previous: SendAgainState, form: FormData): 
   const result = await verifyUser(pending.email, pending.deviceId);
   if (!result.ok || result.value.next !== 'linkSent') await releaseLinkLock(pending.email);
   if (result.ok && result.value.next === 'linkSent') {
-    await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: pending.email, fromSignUp: pending.fromSignUp, deviceId: pending.deviceId });
+    await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: pending.email, fromSignUp: pending.fromSignUp, deviceId: pending.deviceId }, locale);
     return { status: 'sent' };
   }
   if (!result.ok) countEmailFailure(result.failure);

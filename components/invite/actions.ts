@@ -75,7 +75,7 @@ export async function joinInvitation(
     return { status: 'error', name, problem: { errors: outcome.show === 'message' ? outcome.message : 'somethingWrong' } };
   }
   if (link.value.next === 'linkSent') {
-    await startWaitingForLink(cookies, host, { uuid: link.value.uuid, email, fromSignUp: false, deviceId });
+    await startWaitingForLink(cookies, host, { uuid: link.value.uuid, email, fromSignUp: false, deviceId }, locale);
     return await redirectToPage('/mail-sent', locale);
   }
   return await redirectToPage('/', locale);

@@ -29,7 +29,7 @@ export async function createAccount(_previous: SignUpFormState, form: FormData):
   const result = await createUser({ email: signUp.email, displayName: name.trim() }, signUp.autoAddToken, signUp.deviceId);
   if (result.ok) {
     clearCookie(cookies, 'signUp', host);
-    await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: signUp.email, fromSignUp: true, deviceId: signUp.deviceId });
+    await startWaitingForLink(cookies, host, { uuid: result.value.uuid, email: signUp.email, fromSignUp: true, deviceId: signUp.deviceId }, locale);
     return await redirectToPage('/mail-sent', locale);
   }
 

@@ -4,15 +4,16 @@ import type { ReactNode } from 'react';
 import { BackToLoginLink } from '@/components/ui/back-to-login-link';
 import { NoticePage } from '@/components/ui/notice-page';
 import { PageFrame } from '@/components/ui/page-frame';
-import { preferredLanguage, type Language } from '@/lib/platform/i18n/routing';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { languageOfBrowser } from '@/lib/platform/pages/language-routing';
 
 /**
  * "Page not found" for an address outside the language pages, in the frame of every notice page
- * and in the browser's language, since the address names none. Rendered per request, and only
+ * and in the browser's language (its choice first), since the address names none. Rendered per request, and only
  * for such an address (never part of another page's payload).
  */
 export async function browserLanguage(): Promise<Language> {
-  return preferredLanguage((await headers()).get('accept-language'));
+  return languageOfBrowser(await headers());
 }
 
 /** The document around the notice: html in the browser's language, and the frame. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/logo';
-import { LanguageLinks } from '@/components/i18n/language-links';
+import { LanguageLinksOfThisView } from '@/components/i18n/language-links';
 import type { Language } from '@/lib/platform/i18n/routing';
 
 /** The frame of every screen (docs/product.md, The screens): the logo, one card, the language links. */
@@ -11,7 +11,7 @@ export function PageFrame({ language, children }: { language: Language; children
         <Logo language={language} />
       </header>
       <main className="w-full max-w-md rounded-2xl bg-white p-6 card-edge sm:p-8">{children}</main>
-      <LanguageLinks current={language} />
+      <LanguageLinksOfThisView current={language} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { getConfig } from '@/lib/platform/settings/config';
 import type { RequestHost } from '@/lib/platform/hosts';
 import { seal, unseal, type SealPurpose } from '@/lib/platform/sealed';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
 
 /**
  * Every cookie this app reads or writes: name, lifetime, flags (docs/decisions.md, The hand-off
@@ -23,8 +24,11 @@ export const EMAIL_SIGN_IN_LIFETIME_SECONDS = 15 * 60;
 /**
  * organisation-domain: Domain=<domain>, Path=/ (the organisation's host sees it).
  * login-host: `__Host-` name, this host only, Path=/ (the prefix allows no other path).
+ * login-path: this host only, Path=/login: a preference of this app's pages, which the web apps
+ * beside it on this host never receive. No prefix keeps a sibling's copy out: only a value that
+ * can do no harm is kept so.
  */
-type CookieScope = 'organisation-domain' | 'login-host';
+type CookieScope = 'organisation-domain' | 'login-host' | 'login-path';
 
 type CookieDefinition = { name: string; lifetimeSeconds: number; httpOnly: boolean; scope: CookieScope };
 
@@ -50,6 +54,8 @@ function definitions(productKey: string) {
     // A sign-in waiting for the person to open the app that asked for it (lib/flows/sso/app-hand-off.ts).
     ssoAppHandOff: { name: '__Host-ssoAppHandOff', lifetimeSeconds: SSO_FLOW_LIFETIME_SECONDS, httpOnly: true, scope: 'login-host' },
     lastSignInMethod: { name: '__Host-lastSignInMethod', lifetimeSeconds: 365 * DAY, httpOnly: true, scope: 'login-host' },
+    // The language chosen with a language link (lib/platform/pages/language-routing.ts): any of ours, nothing more.
+    chosenLanguage: { name: '__Secure-language', lifetimeSeconds: 365 * DAY, httpOnly: true, scope: 'login-path' },
   } satisfies Record<string, CookieDefinition>;
 }
 
@@ -66,7 +72,7 @@ function definition(cookie: CookieName): CookieDefinition {
 
 export type CookieAttributes = {
   domain?: string;
-  path: '/';
+  path: '/' | typeof BASE_PATH;
   maxAge: number;
   httpOnly: boolean;
   secure: true;
@@ -134,7 +140,7 @@ export function clearingsOfTamperedCookies(names: readonly string[], host: Reque
 function attributes(cookie: CookieDefinition, host: RequestHost, maxAge = cookie.lifetimeSeconds): CookieAttributes {
   return {
     ...(cookie.scope === 'organisation-domain' ? { domain: host.domain } : {}),
-    path: '/',
+    path: cookie.scope === 'login-path' ? BASE_PATH : '/',
     maxAge,
     httpOnly: cookie.httpOnly,
     secure: true,

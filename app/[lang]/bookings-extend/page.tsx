@@ -8,6 +8,7 @@ import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { openAppHref } from '@/lib/flows/booking-link';
 import { islandText } from '@/lib/platform/i18n/island-text';
 import { firstValues, type LanguagePageProps } from '@/lib/platform/request/search-params';
+import { LANGUAGE_CHOICE_PARAMETER } from '@/lib/platform/pages/language-routing';
 import { isMobileRequest } from '@/lib/platform/request/user-agent';
 import { headingAsTitle } from '@/lib/platform/i18n/page-title';
 
@@ -24,9 +25,11 @@ export async function generateMetadata({ params, searchParams }: LanguagePagePro
 export default async function BookingLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const linkQuery = firstValues(await searchParams);
+  const { [LANGUAGE_CHOICE_PARAMETER]: languageChosen, ...linkQuery } = firstValues(await searchParams);
   const userAction = linkQuery.userAction;
   if (userAction !== 'retain' && userAction !== 'cancel') return await redirectToPage('/', lang);
+  // Reached by a language link, the view has extended the booking already, in the other language.
+  const extendAtOnce = languageChosen === undefined;
 
   const headerList = await headers();
   const openApp = openAppHref({
@@ -57,6 +60,7 @@ export default async function BookingLinkPage({ params, searchParams }: Language
   return (
     <BookingAction
       userAction={userAction satisfies UserAction}
+      extendAtOnce={extendAtOnce}
       action={performBooking.bind(null, linkQuery)}
       openAppHref={openApp}
       text={text}

@@ -10,6 +10,7 @@ import { emailSignInOfPage } from '@/lib/flows/email-sign-in/wait';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { islandText } from '@/lib/platform/i18n/island-text';
 import { isLanguage } from '@/lib/platform/i18n/routing';
+import { LANGUAGE_CHOICE_PARAMETER } from '@/lib/platform/pages/language-routing';
 import { receivedCookies } from '@/lib/platform/request/context';
 import type { LanguagePageProps } from '@/lib/platform/request/search-params';
 import { isValidEmail } from '@/lib/vocabulary/validation';
@@ -34,8 +35,11 @@ export async function generateMetadata({ params, searchParams }: LanguagePagePro
 export default async function ValidateLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const link = signInLinkQuery.safeParse(await searchParams);
+  const query = await searchParams;
+  const link = signInLinkQuery.safeParse(query);
   if (!link.success) return await redirectToPage('/invalid', lang);
+  // Reached by a language link: the browser that asked was signed in, or asked, in the other language already.
+  const languageChosen = query[LANGUAGE_CHOICE_PARAMETER] !== undefined;
   // Said at once where this browser can tell; otherwise only the backend can, after the page has loaded.
   const verdict = await linkVerdictBeforeCheck(await receivedCookies(), link.data);
   if (verdict) return await redirectToPage(`/invalid/${verdict}`, lang);
@@ -78,7 +82,7 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
     <ConfirmLink
       action={confirmSignInLink.bind(null, lang, link.data)}
       decline={declineSignInLink.bind(null, lang, await declineTicketFor(link.data.uuid))}
-      askFirst={!(await askedInThisBrowser(link.data.uuid))}
+      askFirst={languageChosen || !(await askedInThisBrowser(link.data.uuid))}
       text={text}
     />
   );

@@ -1,6 +1,9 @@
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS } from '@/lib/platform/cookies';
+import { languages, preferredLanguage, type Language } from '@/lib/platform/i18n/routing';
+import { readChosenLanguage } from '@/lib/platform/pages/language-routing';
+import { parseCookieHeader } from '@/lib/platform/cookies';
 import { browserNames, deviceFamily, systemNames } from '@/lib/platform/request/user-agent';
 import { seal, unseal } from '@/lib/platform/sealed';
 import { sharedNotes } from '@/lib/platform/shared-store/notes';
@@ -21,6 +24,8 @@ export const linkId = z.string().min(1).max(128);
 const linkRequest = z.object({
   askedAt: z.number(),
   device: z.object({ browser: z.enum(Object.keys(browserNames) as [keyof typeof browserNames]).optional(), system: z.enum(Object.keys(systemNames) as [keyof typeof systemNames]).optional() }),
+  /** The language it was asked in, when the person chose it (`deliberateLanguage`): the link's page speaks it in any browser that chose none. */
+  language: z.enum(languages as [Language, ...Language[]]).optional(),
 });
 export type LinkRequest = z.infer<typeof linkRequest>;
 const linkRequests = sharedNotes('link_requests', EMAIL_SIGN_IN_LIFETIME_SECONDS + 60);
@@ -35,9 +40,28 @@ export async function linkRequestOf(uuid: string): Promise<LinkRequest | undefin
   }
 }
 
-/** Notes when, and from what kind of device, the link was asked for (startWaitingForLink). */
-export async function noteLinkRequest(uuid: string, askedAt: number): Promise<void> {
-  await linkRequests.write(uuid, JSON.stringify({ askedAt, device: deviceFamily(await headers()) } satisfies LinkRequest));
+/** Notes when, from what kind of device and in which language the link was asked for (startWaitingForLink). */
+export async function noteLinkRequest(uuid: string, askedAt: number, pageLanguage: Language | undefined): Promise<void> {
+  const headerList = await headers();
+  const language = deliberateLanguage(pageLanguage, headerList);
+  await linkRequests.write(uuid, JSON.stringify({ askedAt, device: deviceFamily(headerList), ...(language ? { language } : {}) } satisfies LinkRequest));
+}
+
+/**
+ * The page's language when it was the person's, not only their browser's: chosen with a language
+ * link, or another than the browser's Accept-Language gives. Otherwise the link's page follows the
+ * language of whichever browser opens it, as before.
+ */
+export function deliberateLanguage(pageLanguage: Language | undefined, headerList: Headers): Language | undefined {
+  if (!pageLanguage) return undefined;
+  const chosen = readChosenLanguage(parseCookieHeader(headerList.get('cookie')));
+  return chosen === pageLanguage || preferredLanguage(headerList.get('accept-language')) !== pageLanguage ? pageLanguage : undefined;
+}
+
+/** The language a link was asked for in, for its page in a browser that chose none (proxy.ts). */
+export async function languageOfLinkRequest(uuid: string): Promise<Language | undefined> {
+  const parsed = linkId.safeParse(uuid);
+  return parsed.success ? (await linkRequestOf(parsed.data))?.language : undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { BackendResult } from '@/lib/platform/backend/client';
 import { clearCookie, EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter } from '@/lib/platform/cookies';
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
 import type { RequestHost } from '@/lib/platform/hosts';
+import type { Language } from '@/lib/platform/i18n/routing';
 import { requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, countThrottled } from '@/lib/platform/observability/metrics';
 import { receivedCookies, requestContext } from '@/lib/platform/request/context';
@@ -62,10 +63,11 @@ export async function startWaitingForLink(
   writer: CookieWriter,
   host: RequestHost,
   link: Pick<EmailSignInState, 'uuid' | 'email' | 'fromSignUp' | 'deviceId'>,
+  language?: Language,
 ): Promise<void> {
   const sentAt = Date.now();
   await emailSignInCookie.write(writer, host, { ...link, sentAt, askedUnder: secretName() });
-  await noteLinkRequest(link.uuid, sentAt);
+  await noteLinkRequest(link.uuid, sentAt, language);
   await countSignInStepOnce('email', 'link_sent', link.uuid);
 }
 

@@ -8,7 +8,8 @@ import { getConfig } from '@/lib/platform/settings/config';
 import { clearCookie, mintDeviceId, writeSharedJwt } from '@/lib/platform/cookies';
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
 import { webOrigin, type RequestHost } from '@/lib/platform/hosts';
-import { isLanguage, preferredLanguage, type Language } from '@/lib/platform/i18n/routing';
+import { isLanguage, type Language } from '@/lib/platform/i18n/routing';
+import { languageOfBrowser } from '@/lib/platform/pages/language-routing';
 import { errorKind, requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, countSignInStep, countTampering, failureReasonOf, type SignInFailureReason } from '@/lib/platform/observability/metrics';
 import { requestContext } from '@/lib/platform/request/context';
@@ -66,7 +67,7 @@ export async function startSignIn(provider: ProviderId, request: NextRequest): P
   const log = (await requestLogger()).child({ provider });
   const parsed = startQuery.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   const requested = parsed.success ? parsed.data.lang : undefined;
-  const language = isLanguage(requested) ? requested : preferredLanguage(request.headers.get('accept-language'));
+  const language = isLanguage(requested) ? requested : languageOfBrowser(request.headers);
   if (!parsed.success) {
     // The names of the parameters only: their values are the client's.
     log.info({ outcome: 'invalid-query', parameters: [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))] }, 'sso start');
@@ -163,7 +164,7 @@ export async function completeSignIn(provider: ProviderId, request: NextRequest)
   if (!flow || flow.provider !== provider || !isLanguage(flow.language)) {
     log.info({ outcome: 'no-flow' }, 'sso return');
     countSignInFailure(provider, 'no_flow');
-    return toLogin(preferredLanguage(request.headers.get('accept-language')), 'sso-start-again');
+    return toLogin(languageOfBrowser(request.headers), 'sso-start-again');
   }
   const language = flow.language;
   if (!params.get('state') || params.get('state') !== flow.state) {

@@ -1,14 +1,24 @@
 import type { SharedLimitName } from '@/lib/platform/observability/metrics';
 import { answered, fleetStore, makeRoom, storedKey, unanswered, withinCallTimeout } from './store';
 
+type Note = { value: string; expiresAt: number };
+
+/**
+ * The notes of a name kept in this process, one map for the whole process: proxy.ts is bundled
+ * apart from the pages and actions, which write what it reads (as observability/metrics.ts does).
+ */
+function processNotes(name: SharedLimitName): Map<string, Note> {
+  const holder = globalThis as { [key: symbol]: Map<string, Note> | undefined };
+  return (holder[Symbol.for(`desk-login:notes:${name}`)] ??= new Map());
+}
+
 /**
  * A short fact of the fleet, such as when and from what kind of device a link was asked for: kept
  * `ttlSeconds` in Redis (per process while Redis does not answer), read by whichever instance
  * serves the next step. Never a secret: the value is readable by anyone who can read Redis.
  */
 export function sharedNotes(name: SharedLimitName, ttlSeconds: number) {
-  type Note = { value: string; expiresAt: number };
-  const local = new Map<string, Note>();
+  const local = processNotes(name);
 
   function remember(key: string, value: string): void {
     makeRoom(local, (note) => note.expiresAt <= Date.now());

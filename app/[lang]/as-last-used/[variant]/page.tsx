@@ -10,6 +10,8 @@ import { loginPageVariants, variantOfSegment, variantSegment } from '@/lib/platf
  * here; the path itself is never served to a browser that asks for it.
  */
 export const dynamicParams = false;
+// Rendered once per variant, without a request: its language links keep no query (components/i18n/language-links.tsx).
+export const dynamic = 'force-static';
 
 export function generateStaticParams() {
   return loginPageVariants().map((variant) => ({ variant: variantSegment(variant) }));
