@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { uniqueAddress } from './support/backend.ts';
 import { startDeployment, type Deployment } from './support/dedicated-deployment.ts';
@@ -29,9 +29,13 @@ const APP_PORTS = [testPort(4621), testPort(4622)] as const;
 const ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 /** Where the requests go: nginx's address, with the origin's name in Host (the browser's resolver rules are not the request context's). */
 const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
-/** The instances' logs; the deployment's own folder (nginx's) is rolling-restart. */
-const directory = join(RUN_DIRECTORY, 'rolling-restart-instances');
-const nginxDirectory = join(RUN_DIRECTORY, 'rolling-restart', 'nginx');
+/**
+ * Each attempt's logs, the instances' and nginx's, in the attempt's own output folder (Playwright's
+ * test-results/…, `-retry1` for the retry): a first attempt that lost posts can still be read after
+ * its retry passed.
+ */
+let directory = '';
+let nginxDirectory = '';
 const PEOPLE = 32;
 const RESTARTS = [APP_PORTS[0], APP_PORTS[1], APP_PORTS[0], APP_PORTS[1]];
 
@@ -134,14 +138,33 @@ test.afterAll(async () => {
   await deployment?.stop();
 });
 
-test('each instance stopped with SIGTERM and started again, twice, under steady load: no request fails, and the load reached both', async ({ playwright }) => {
+test.afterEach(async ({}, testInfo) => {
+  // A failed attempt names its evidence in the report: nginx's error log and each instance's log.
+  const [instances, proxy] = [directory, nginxDirectory];
+  directory = nginxDirectory = '';
+  if (testInfo.status === testInfo.expectedStatus || instances === '') return;
+  for (const file of [join(proxy, 'error.log'), ...APP_PORTS.map((port) => join(instances, `app-${port}.log`))]) {
+    if (existsSync(file)) await testInfo.attach(relative(testInfo.outputDir, file), { path: file });
+  }
+});
+
+test('each instance stopped with SIGTERM and started again, twice, under steady load: no request fails, and the load reached both', async ({ playwright }, testInfo) => {
   test.setTimeout(300_000);
+  directory = testInfo.outputPath('instances');
+  const proxyDirectory = testInfo.outputPath('proxy');
+  nginxDirectory = join(proxyDirectory, 'nginx');
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
   for (const port of APP_PORTS) running.set(port, startInstance(port));
   await Promise.all(APP_PORTS.map(serving));
   // nginx in front of the two, as it runs in production, one worker, round robin.
-  deployment = await startDeployment('rolling-restart', { httpsPort: HTTPS_PORT, httpPort: HTTP_PORT, appPorts: [...APP_PORTS], suiteInstances: true });
+  deployment = await startDeployment('rolling-restart', {
+    httpsPort: HTTPS_PORT,
+    httpPort: HTTP_PORT,
+    appPorts: [...APP_PORTS],
+    suiteInstances: true,
+    directory: proxyDirectory,
+  });
   const request = await playwright.request.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { host: new URL(ORIGIN).host } });
 
   const outcomes: Outcome[] = [];
@@ -205,10 +228,9 @@ test('each instance stopped with SIGTERM and started again, twice, under steady 
   expect(answeredWhileDraining, 'requests the stopping instances answered').toBeGreaterThan(0);
 });
 
-test('after SIGTERM a new connection is refused at once, while one kept alive from before still answers a form post and closes', async () => {
+test('after SIGTERM a new connection is refused at once, while one kept alive from before still answers a form post and closes', async ({}, testInfo) => {
   const port = testPort(4730);
-  const folder = join(RUN_DIRECTORY, 'rolling-restart-drain');
-  rmSync(folder, { recursive: true, force: true });
+  const folder = testInfo.outputPath('instance');
   mkdirSync(folder, { recursive: true });
   const server = startInstance(port, folder);
   // One kept-alive connection, as nginx holds to each instance (keepalive 16).
