@@ -215,9 +215,9 @@ test('each instance stopped with SIGTERM and started again, twice, under steady 
     await expect.poll(() => answeredSince(since), { timeout: 30_000 }).toEqual([...APP_PORTS]);
     // deploy/README.md's recipe: out of nginx's round first, then SIGTERM, then back in once the new one serves.
     await reloadNginx(port, 'down');
-    const stoppedAt = answeredBy().length;
     running.get(port)!.child.kill('SIGTERM');
     expect(await Promise.race([running.get(port)!.exited, new Promise((resolve) => setTimeout(() => resolve('running'), 15_000))])).not.toBe('running');
+    const stoppedAt = answeredBy().length;
     running.set(port, startInstance(port));
     await serving(port);
     const restartedAt = answeredBy().length;
