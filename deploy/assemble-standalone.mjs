@@ -2,6 +2,7 @@
 // beside it (Next leaves the copying to us). Everything a deployment needs is then in
 // .next/standalone, started with `node .next/standalone/server.js`.
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { APP_KEEP_ALIVE_MS } from './keep-alive.ts';
 import { stylesheetOnceInPages } from './stylesheet-once.ts';
 
 const standalone = '.next/standalone';
@@ -53,6 +54,10 @@ process.env.NODE_ENV = 'production';
 process.chdir(__dirname);
 // .env files beside this file, loaded as Next loads them (Next then reuses this result).
 require('@next/env').loadEnvConfig(__dirname, false, require('next/dist/build/output/log'));
+// An idle connection from the proxy stays open ${APP_KEEP_ALIVE_MS} ms unless KEEP_ALIVE_TIMEOUT says
+// otherwise (deploy/keep-alive.ts): Node's 5 s was a second past nginx's 4 s, too close under load.
+const keepAliveConfigured = /^\\d+$/.test(process.env.KEEP_ALIVE_TIMEOUT || '');
+if (!keepAliveConfigured) process.env.KEEP_ALIVE_TIMEOUT = '${APP_KEEP_ALIVE_MS}';
 // SIGTERM drains before Next closes the server (deploy/README.md, Stopping an instance). First
 // the server stops listening: a proxy's next connect is refused, and nginx sends that request, a
 // form post too, to another instance. It stops at a moment when no connection waits in the
@@ -61,8 +66,8 @@ require('@next/env').loadEnvConfig(__dirname, false, require('next/dist/build/ou
 // The connections it has stay open: from then on each request on one is answered with
 // \`connection: close\`, and one left idle is the proxy's to close (nginx's keepalive_timeout 4s). Closed here, an idle
 // connection could be the one nginx had just written a form post to, and nginx never sends such
-// a post again: a 502 (tests/e2e/rolling-restart.spec.ts). Only after ${DRAIN_MS} ms, or
-// KEEP_ALIVE_TIMEOUT if that is longer, are the idle ones left closed; Next ends the process when
+// a post again: a 502 (tests/e2e/rolling-restart.spec.ts). Only after ${DRAIN_MS} ms, or a
+// KEEP_ALIVE_TIMEOUT set longer, are the idle ones left closed; Next ends the process when
 // the last connection has. One log line when the drain starts, one when the server has stopped,
 // in the app's JSON shape (pino's, lib/platform/observability/logger.ts).
 const http = require('node:http');
@@ -152,7 +157,7 @@ http.Server.prototype.close = function (callback) {
   const counts = trafficOf(this);
   const started = Date.now();
   const openConnections = counts.connections.size;
-  const graceMs = Math.max(${DRAIN_MS}, this.keepAliveTimeout || 0);
+  const graceMs = Math.max(${DRAIN_MS}, keepAliveConfigured ? this.keepAliveTimeout : 0);
   logInfo(
     { shutdown: 'draining', openConnections, requestsInFlight: counts.inFlight, graceMs },
     \`draining after SIGTERM: new connections are refused, requests on open ones are answered with connection: close, and idle ones still open after \${graceMs} ms are closed\`,

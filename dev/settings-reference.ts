@@ -12,9 +12,9 @@ export const SETTINGS_REFERENCE_PATH = 'docs/settings.md';
 export const PROCESS_SETTINGS: Record<string, SettingDescription & { default: string }> = {
   KEEP_ALIVE_TIMEOUT: {
     description:
-      'milliseconds an idle connection from the proxy stays open (Next\'s `server.js`); it must outlast the proxy\'s own idle timeout, or the proxy reuses a connection the app is closing. The shipped nginx site closes them after 4 s; only a proxy that keeps them longer needs more ([Deploying](../deploy/README.md), The nginx site)',
-    default: 'unset: Node\'s 5 s',
-    example: '(`65000` for a proxy that keeps them 60 s)',
+      'milliseconds an idle connection from the proxy stays open (Next\'s `server.js`); it must outlast the proxy\'s own idle timeout, or the proxy reuses a connection the app is closing. The shipped nginx site closes them after 4 s, a minute before the app would; only a proxy that keeps them longer needs more ([Deploying](../deploy/README.md), The nginx site)',
+    default: 'unset: 65 s (the standalone `server.js`; Node\'s own 5 s was too close to nginx\'s 4 s under load)',
+    example: '(`120000` for a proxy that keeps them 60 s)',
   },
   NODE_EXTRA_CA_CERTS: {
     description: 'a PEM file of private certificate authorities to trust besides the public ones (Node\'s own); `npm run dev` points it at the local identity provider\'s',

@@ -1,26 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { uniqueAddress } from './support/backend.ts';
 import { startDeployment, type Deployment } from './support/dedicated-deployment.ts';
 import { APP_ENVIRONMENT, DOMAIN, metricsPortOf, RUN_DIRECTORY, SESSION_SECRET, testPort } from './support/environment.ts';
 
 /**
- * A rolling restart is what every deployment does: each instance in turn gets SIGTERM, stops,
- * and a new one starts, while people keep loading the login page, arriving from the web app and
- * posting the e-mail form. Two instances behind the production nginx site as deploy/README.md's
- * plain recipe runs it (one `server` line each, no readiness probe): nginx learns that an
- * instance stopped only when a connect to it is refused. Nobody may see a failed request.
+ * A rolling restart is what every deployment does: each instance in turn is taken out of nginx,
+ * gets SIGTERM, stops, and a new one starts and goes back in, while people keep loading the login
+ * page, arriving from the web app and posting the e-mail form. Two instances behind the
+ * production nginx site, restarted as deploy/README.md (Stopping an instance) says. Nobody may
+ * see a failed request.
  *
- * The races this catches show only under load: a stopping instance that closes a connection nginx
- * has just written a form post to, or its port while connections wait in the kernel's accept
- * queue, loses that post (nginx sends a post it has written nowhere else: a 502), while nginx
- * sends a page load again. Four people and one restart lost none; 32 people and each instance
- * restarted twice lost 12 of 969 and 4 of 1577 posts to the drain before (deploy/README.md,
- * Stopping an instance).
+ * What this catches shows only under load. SIGTERM alone, nginx learning from a refused connect,
+ * lost posts on a machine with both cores saturated: the port closed with connections still in its
+ * accept queue, and a busy instance's keep-alive timer reset an idle connection nginx had just
+ * written a post to (nginx sends a written post nowhere else: a 502). Run it so:
+ * `--repeat-each` with two `node -e 'for(;;){}'` beside it (docs/decisions.md, Restarting under load).
  */
 
 const HTTPS_PORT = testPort(4620);
@@ -29,9 +28,13 @@ const APP_PORTS = [testPort(4621), testPort(4622)] as const;
 const ORIGIN = `https://web.${DOMAIN}:${HTTPS_PORT}`;
 /** Where the requests go: nginx's address, with the origin's name in Host (the browser's resolver rules are not the request context's). */
 const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
-/** The instances' logs; the deployment's own folder (nginx's) is rolling-restart. */
-const directory = join(RUN_DIRECTORY, 'rolling-restart-instances');
-const nginxDirectory = join(RUN_DIRECTORY, 'rolling-restart', 'nginx');
+/**
+ * Each attempt's logs, the instances' and nginx's, in the attempt's own output folder (Playwright's
+ * test-results/…, `-retry1` for the retry): a first attempt that lost posts can still be read after
+ * its retry passed.
+ */
+let directory = '';
+let nginxDirectory = '';
 const PEOPLE = 32;
 const RESTARTS = [APP_PORTS[0], APP_PORTS[1], APP_PORTS[0], APP_PORTS[1]];
 
@@ -45,6 +48,22 @@ function tried(): number[][] {
 
 function answeredBy(): number[] {
   return tried().map((ports) => ports.at(-1)!);
+}
+
+/**
+ * Takes an instance out of nginx's round (its `server` line marked `down`) or puts it back, and
+ * reloads nginx; resolves once the worker that had the old site has exited, with its connections to
+ * the instance: from then on nginx sends it nothing.
+ */
+async function reloadNginx(port: number, state: 'down' | 'up'): Promise<void> {
+  const site = join(nginxDirectory, 'desk-booking.conf');
+  const server = `server 127.0.0.1:${port}`;
+  writeFileSync(site, readFileSync(site, 'utf8').replace(new RegExp(`${server}(?: down)?;`), state === 'down' ? `${server} down;` : `${server};`));
+  const master = Number(readFileSync(join(nginxDirectory, 'nginx.pid'), 'utf8'));
+  const workers = () => readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').split(' ').filter(Boolean);
+  const before = workers();
+  process.kill(master, 'SIGHUP');
+  await expect.poll(() => workers().length > 0 && workers().every((worker) => !before.includes(worker)), { timeout: 30_000 }).toBe(true);
 }
 
 type Server = { child: ChildProcess; exited: Promise<number | null> };
@@ -82,10 +101,23 @@ function logLines(port: number, folder = directory): LogLine[] {
     });
 }
 
+/** On a machine whose cores are saturated an instance took over 30 s to answer its first request. */
+const STARTING_MS = 90_000;
+
+/** The instance's health, on a connection of its own that closes with the answer: nothing of the test's is left for a drain to wait for. */
+function health(port: number): Promise<number> {
+  return new Promise((resolve) => {
+    httpRequest({ host: '127.0.0.1', port, path: '/login/api/health', agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    })
+      .on('error', () => resolve(0))
+      .end();
+  });
+}
+
 async function serving(port: number): Promise<void> {
-  await expect
-    .poll(() => fetch(`http://127.0.0.1:${port}/login/api/health`).then((response) => response.status, () => 0), { timeout: 30_000 })
-    .toBe(200);
+  await expect.poll(() => health(port), { timeout: STARTING_MS }).toBe(200);
 }
 
 type Outcome = { what: string; status: number };
@@ -134,15 +166,37 @@ test.afterAll(async () => {
   await deployment?.stop();
 });
 
-test('each instance stopped with SIGTERM and started again, twice, under steady load: no request fails, and the load reached both', async ({ playwright }) => {
-  test.setTimeout(300_000);
+test.afterEach(async ({}, testInfo) => {
+  // A failed attempt names its evidence in the report: nginx's error log and each instance's log.
+  const [instances, proxy] = [directory, nginxDirectory];
+  directory = nginxDirectory = '';
+  if (testInfo.status === testInfo.expectedStatus || instances === '') return;
+  for (const file of [join(proxy, 'error.log'), ...APP_PORTS.map((port) => join(instances, `app-${port}.log`))]) {
+    if (existsSync(file)) await testInfo.attach(relative(testInfo.outputDir, file), { path: file });
+  }
+});
+
+test('each instance stopped with SIGTERM and started again, twice, under steady load: no request fails, and the load reached both', async ({ playwright }, testInfo) => {
+  test.setTimeout(600_000);
+  directory = testInfo.outputPath('instances');
+  const proxyDirectory = testInfo.outputPath('proxy');
+  nginxDirectory = join(proxyDirectory, 'nginx');
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
   for (const port of APP_PORTS) running.set(port, startInstance(port));
   await Promise.all(APP_PORTS.map(serving));
   // nginx in front of the two, as it runs in production, one worker, round robin.
-  deployment = await startDeployment('rolling-restart', { httpsPort: HTTPS_PORT, httpPort: HTTP_PORT, appPorts: [...APP_PORTS], suiteInstances: true });
-  const request = await playwright.request.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { host: new URL(ORIGIN).host } });
+  deployment = await startDeployment('rolling-restart', {
+    httpsPort: HTTPS_PORT,
+    httpPort: HTTP_PORT,
+    appPorts: [...APP_PORTS],
+    suiteInstances: true,
+    directory: proxyDirectory,
+  });
+  // A connection to nginx per request. A reload closes the old workers' idle connections to clients,
+  // and this client, unlike a browser, does not send again a request that met such a close (a
+  // browser here speaks HTTP/2, where nginx says GOAWAY first).
+  const request = await playwright.request.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { host: new URL(ORIGIN).host, connection: 'close' } });
 
   const outcomes: Outcome[] = [];
   let loading = true;
@@ -159,14 +213,16 @@ test('each instance stopped with SIGTERM and started again, twice, under steady 
   for (const port of RESTARTS) {
     // The control before each stop: both instances in the round.
     await expect.poll(() => answeredSince(since), { timeout: 30_000 }).toEqual([...APP_PORTS]);
+    // deploy/README.md's recipe: out of nginx's round first, then SIGTERM, then back in once the new one serves.
+    await reloadNginx(port, 'down');
     running.get(port)!.child.kill('SIGTERM');
     expect(await Promise.race([running.get(port)!.exited, new Promise((resolve) => setTimeout(() => resolve('running'), 15_000))])).not.toBe('running');
     const stoppedAt = answeredBy().length;
     running.set(port, startInstance(port));
     await serving(port);
     const restartedAt = answeredBy().length;
+    await reloadNginx(port, 'up');
     phases.push({ port, stoppedAt, restartedAt });
-    // nginx tries a failed server again after fail_timeout (10 s): the control after it is that it did.
     await expect.poll(() => answeredSince(restartedAt), { timeout: 30_000 }).toEqual([...APP_PORTS]);
     since = answeredBy().length;
   }
@@ -186,29 +242,25 @@ test('each instance stopped with SIGTERM and started again, twice, under steady 
   const statuses = (what: string) => new Set(outcomes.filter((outcome) => outcome.what === what).map((outcome) => outcome.status));
   expect([statuses('page load'), statuses('arrival'), statuses('form post')]).toEqual([new Set([200]), new Set([200]), new Set([303])]);
 
-  // The control: while an instance was down nginx sent everything to the other, and met the stopped one's refusal.
+  // Out of the round, an instance got nothing: every request went to the other at the first try, and nginx never met the stopping one.
   const answered = answeredBy();
   for (const { port, stoppedAt, restartedAt } of phases) {
     expect(new Set(answered.slice(stoppedAt, restartedAt)), `while ${port} was stopped`).toEqual(new Set(APP_PORTS.filter((other) => other !== port)));
   }
-  const retried = tried().filter((ports) => ports.length > 1);
-  expect(retried.length, 'requests nginx sent to the other instance after a refused connect').toBeGreaterThan(0);
-  expect(readFileSync(join(nginxDirectory, 'error.log'), 'utf8')).toMatch(/connect\(\) failed \(111: Connection refused\) while connecting to upstream/);
+  expect(tried().filter((ports) => ports.length > 1), 'requests nginx had to send to a second instance').toEqual([]);
+  expect(readFileSync(join(nginxDirectory, 'error.log'), 'utf8'), "nginx's errors about an instance").not.toMatch(/upstream/);
 
-  // What the operator reads: each stop said when its drain began and when it had stopped, and the drains answered requests.
+  // What the operator reads: each stop said when its drain began and when it had stopped, and nothing was left to drain.
   for (const port of APP_PORTS) {
     const stops = RESTARTS.filter((restarted) => restarted === port).length;
-    const said = logLines(port).flatMap((line) => (line.shutdown === undefined ? [] : [line.shutdown]));
-    expect(said, `the drain lines of ${port}`).toEqual(Array.from({ length: stops }, () => ['draining', 'stopped']).flat());
+    const said = logLines(port).flatMap((line) => (line.shutdown === undefined ? [] : [[line.shutdown, line.answeredWhileDraining ?? line.requestsInFlight]]));
+    expect(said, `the drain lines of ${port}: what was in flight and answered`).toEqual(Array.from({ length: stops }, () => [['draining', 0], ['stopped', 0]]).flat());
   }
-  const answeredWhileDraining = APP_PORTS.flatMap((port) => logLines(port)).reduce((sum, line) => sum + Number(line.answeredWhileDraining ?? 0), 0);
-  expect(answeredWhileDraining, 'requests the stopping instances answered').toBeGreaterThan(0);
 });
 
-test('after SIGTERM a new connection is refused at once, while one kept alive from before still answers a form post and closes', async () => {
+test('after SIGTERM a new connection is refused at once, while one kept alive from before still answers a form post and closes', async ({}, testInfo) => {
   const port = testPort(4730);
-  const folder = join(RUN_DIRECTORY, 'rolling-restart-drain');
-  rmSync(folder, { recursive: true, force: true });
+  const folder = testInfo.outputPath('instance');
   mkdirSync(folder, { recursive: true });
   const server = startInstance(port, folder);
   // One kept-alive connection, as nginx holds to each instance (keepalive 16).

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments, parseDocument } from 'yaml';
+import { APP_KEEP_ALIVE_MS } from '@/deploy/keep-alive';
 import { parseConfig } from '@/lib/platform/settings/config';
 import { DEFAULT_METRICS_PORT } from '@/lib/platform/settings/schema';
 import { METRICS_PATH } from '@/lib/platform/observability/metrics-server';
@@ -560,13 +560,15 @@ describe('deploy/nginx/desk-booking.conf', () => {
     expect(format).not.toMatch(/\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b/);
   });
 
-  it('drops an idle connection to the app before the app closes it, and every document says so with the same numbers', () => {
+  it('drops an idle connection to the app long before the app closes it, and every document says so with the same numbers', () => {
     const upstream = /^upstream login_app \{\n([\s\S]*?)^\}/m.exec(site)?.[1] ?? '';
     const siteSeconds = Number(/^ +keepalive_timeout (\d+)s;$/m.exec(upstream)?.[1]);
-    // What the app's server keeps when KEEP_ALIVE_TIMEOUT is unset, as Next's server.js leaves it.
-    const nodeSeconds = new Server().keepAliveTimeout / 1000;
+    // What the app's server keeps when KEEP_ALIVE_TIMEOUT is unset (the standalone server.js sets it).
+    const nodeSeconds = APP_KEEP_ALIVE_MS / 1000;
     expect(siteSeconds).toBeGreaterThan(0);
-    expect(siteSeconds).toBeLessThan(nodeSeconds);
+    // An instance whose event loop a saturated machine stalls for seconds must still not close a
+    // connection nginx is reusing: with a 1 s margin, form posts were reset (docs/decisions.md).
+    expect(nodeSeconds - siteSeconds).toBeGreaterThanOrEqual(60);
     const example = readEnvExample().KEEP_ALIVE_TIMEOUT;
     if (example) expect(Number(example) / 1000).toBeGreaterThan(siteSeconds);
     const envExampleComment = readEnvExampleText().split('\n').find((_line, index, lines) => lines[index + 1]?.startsWith('KEEP_ALIVE_TIMEOUT='));

@@ -164,9 +164,11 @@ export async function startDeployment(
     servers?: OwnServerPorts;
     /** Another checkout whose build, backend and identity provider run instead of this one's (a copy with a change of its own). */
     root?: string;
+    /** Where its logs go instead of the run's folder `name`: a test attempt's own, so a retry keeps the failed attempt's. */
+    directory?: string;
   },
 ): Promise<Deployment> {
-  const directory = join(RUN_DIRECTORY, name);
+  const directory = options.directory ?? join(RUN_DIRECTORY, name);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(join(directory, 'nginx'), { recursive: true });
   const origin = dedicatedOrigin(options.httpsPort);
