@@ -36,7 +36,7 @@ describe('an error no code of ours caught', () => {
     expect(mockLogLines).toEqual([expect.objectContaining({ level: 20, msg: 'request closed by the browser', route: '/[lang]', requestId: 'r-12345678' })]);
   });
 
-  it('is an error line otherwise, an "aborted" of another code too (the control)', async () => {
+  it('is an error line otherwise, an aborted request of another code too (the control)', async () => {
     await onRequestError(new TypeError('x is not a function'), request, context);
     await onRequestError(Object.assign(new Error('aborted'), { code: 'ABORT_ERR' }), request, context);
     expect(mockLogLines.map(({ level, msg }) => ({ level, msg }))).toEqual([
