@@ -24,7 +24,9 @@ export const SIZE_BUDGETS = {
    * after, about 7,900 once the stylesheet lost the rules no page of the app uses (app/preflight.css).
    * Issue 48's accessibility fixes (an edge on filled buttons for forced colours, a locked button
    * drawn by its colours, headings that take the focus) brought it to 8,347 with three providers:
-   * the budget grew by that quarter kilobyte rather than lose one of them.
+   * the budget grew by that quarter kilobyte rather than lose one of them. Issue 49's dark
+   * scheme (its colours under prefers-color-scheme, and three colours of the light one's own)
+   * brought it to 8,593: a quarter kilobyte more again, rather than a page that stays white at night.
    */
-  loginPage: 8.25 * KB,
+  loginPage: 8.5 * KB,
 } as const;

@@ -108,7 +108,7 @@ export async function LoginScreen({ language, lastUsed, offered, error, keptEmai
         <p className="mt-6 text-sm text-muted">
           {t.rich('privacy', {
             link: (chunks) => (
-              <a href={linkPath('privacy', language)} className="font-medium text-primary-strong underline underline-offset-2">
+              <a href={linkPath('privacy', language)} className="font-medium text-link underline underline-offset-2">
                 {chunks}
               </a>
             ),

@@ -4,7 +4,7 @@ import type { Language } from '@/lib/platform/i18n/routing';
 import { linkPath } from '@/lib/platform/settings/links';
 import type { TrialExpiredLinks, TrialExpiredText } from './trial-expired-view';
 
-const inlineLink = 'font-medium text-primary-strong underline underline-offset-2';
+const inlineLink = 'font-medium text-link underline underline-offset-2';
 
 /** The free-trial-expired view's words and links in a language, translated on the server. */
 export async function trialExpiredContent(language: Language): Promise<{ links: TrialExpiredLinks; text: TrialExpiredText }> {

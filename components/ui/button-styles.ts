@@ -14,13 +14,13 @@ const filled = `${boxed} border border-transparent`;
 
 const variants = {
   primary: `${filled} bg-primary text-white hover:bg-primary-strong`,
-  secondary: `${filled} bg-secondary text-ink hover:bg-secondary-strong`,
-  outline: `${boxed} border border-line bg-white text-ink hover:bg-canvas`,
+  secondary: `${filled} bg-secondary text-on-secondary hover:bg-secondary-strong`,
+  outline: `${boxed} border border-line bg-card text-ink hover:bg-canvas`,
   // A text link draws no box, so it takes no more height than its line and the 24 px of a
   // target (WCAG 2.5.8): a box's padding around it would read as a card's uneven padding.
-  quiet: 'min-h-6 py-0.5 text-primary-strong underline-offset-4 hover:underline',
+  quiet: 'min-h-6 py-0.5 text-link underline-offset-4 hover:underline',
   // What cannot be undone (cancelling a booking): not the colour of going on.
-  danger: `${filled} bg-danger text-white hover:bg-danger-strong`,
+  danger: `${filled} bg-danger text-on-danger hover:bg-danger-strong`,
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

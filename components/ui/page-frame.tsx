@@ -10,7 +10,7 @@ export function PageFrame({ language, children }: { language: Language; children
       <header className="mb-8">
         <Logo language={language} />
       </header>
-      <main className="w-full max-w-md rounded-2xl bg-white p-6 card-edge sm:p-8">{children}</main>
+      <main className="w-full max-w-md rounded-2xl bg-card p-6 card-edge sm:p-8">{children}</main>
       <LanguageLinksOfThisView current={language} />
     </div>
   );

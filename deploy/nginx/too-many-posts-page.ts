@@ -36,7 +36,8 @@ export function tooManyPostsPage(texts: Map<string, TooManyPostsText>): string {
   const [defaultCode, { heading, body }] = first;
   const sections = others.map(([code, text]) => `<section lang="${code}"><h2>${escaped(text.heading)}</h2><p>${escaped(text.body)}</p></section>`);
   return [
-    `<!doctype html><html lang="${defaultCode}"><head><meta name="viewport" content="width=device-width"><title>${escaped(heading)}</title></head>`,
+    // No colours of its own: the browser's, light or dark as the person set it (issue 49).
+    `<!doctype html><html lang="${defaultCode}"><head><meta name="color-scheme" content="light dark"><meta name="viewport" content="width=device-width"><title>${escaped(heading)}</title></head>`,
     '<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">',
     `<h1>${escaped(heading)}</h1><p>${escaped(body)}</p>`,
     ...sections,

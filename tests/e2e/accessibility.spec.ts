@@ -268,10 +268,16 @@ const screens: Screen[] = [
   },
 ];
 
-async function axeViolations(page: Page) {
-  // A state that just changed may still be fading between colours (buttons' transition-colors):
-  // axe judges the colours the person is left with. A transition cut short by the next change
-  // rejects its promise (AbortError); that one's colours are already final.
+/** What the dark scheme can break: the contrast of text, and links told apart from the text around them. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * A state that just changed (or a scheme just switched) may still be fading between colours
+ * (buttons' transition-colors): the checks judge the colours the person is left with. A
+ * transition cut short by the next change rejects its promise (AbortError); that one's colours
+ * are already final.
+ */
+async function transitionsEnded(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -280,10 +286,14 @@ async function axeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+async function axeViolations(page: Page, rules?: string[]) {
+  await transitionsEnded(page);
   // Legacy mode runs axe in the page alone, without a second page to merge the results of
   // frames: twice as fast, and these pages have no frames.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_AA_TAGS)
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (rules ? axe.withRules(rules) : axe.withTags(WCAG_AA_TAGS))
     .options({ resultTypes: ['violations'] })
     .setLegacyMode(true)
     .analyze();
@@ -342,8 +352,50 @@ async function controlsWithoutVisibleFocus(page: Page): Promise<string[]> {
   }, focused);
 }
 
+/** WCAG's relative luminance of an sRGB colour [r, g, b], each 0 to 255. */
+function luminance(rgb: number[]) {
+  const [r, g, b] = rgb.map((value) => {
+    const channel = value / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG's contrast ratio of two sRGB colours. */
+function contrast(a: number[], b: number[]) {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+const rgbOf = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+
+/** The colours a person sees most of: the page behind the card, the card, and the card's text. */
+async function surfaceColours(page: Page) {
+  const colours = await page.evaluate(() => ({
+    page: getComputedStyle(document.body).backgroundColor,
+    card: getComputedStyle(document.querySelector('main')!).backgroundColor,
+    text: getComputedStyle(document.querySelector('main')!).color,
+  }));
+  return { page: rgbOf(colours.page), card: rgbOf(colours.card), text: rgbOf(colours.text) };
+}
+
+/**
+ * The dark scheme, on the page as it stands: the page and the card are dark and the text light,
+ * and axe's colour rules find nothing (the rest of axe does not depend on the colours).
+ */
+async function expectDarkSchemeHonoured(page: Page, where: string) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await transitionsEnded(page);
+  const dark = await surfaceColours(page);
+  expect.soft(luminance(dark.page), `${where}, dark: the page behind the card is dark`).toBeLessThan(0.05);
+  expect.soft(luminance(dark.card), `${where}, dark: the card is dark`).toBeLessThan(0.05);
+  expect.soft(luminance(dark.text), `${where}, dark: the text is light`).toBeGreaterThan(0.5);
+  expect.soft(await axeViolations(page, COLOUR_RULES), `axe's colour rules in ${where}, dark`).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 for (const screen of screens) {
-  test(`${screen.name}: axe finds nothing in en, de and nl, and every control shows its focus`, async ({ page, context }) => {
+  test(`${screen.name}: axe finds nothing in en, de and nl, in the light and the dark scheme, and every control shows its focus`, async ({ page, context }) => {
     if (screen.long) test.slow();
     for (const language of languages) {
       await test.step(language, async () => {
@@ -353,7 +405,18 @@ for (const screen of screens) {
         // After a client-side navigation (a server action's redirect) Next sets the new page's
         // title a moment after its heading shows: axe judges the page once it has arrived.
         await expect(page).toHaveTitle(/\S/);
+        // The positive control of the dark check below: the same page in light is light.
+        const light = await surfaceColours(page);
+        expect.soft(luminance(light.card), `${language}, light: the card is light`).toBeGreaterThan(0.8);
         expect.soft(await axeViolations(page), `axe in ${language}`).toEqual([]);
+        await expectDarkSchemeHonoured(page, language);
+        // A main screen's layout checks, on its English page already open: a visit of their own
+        // would reach the screen once more (for some, a whole sign-in).
+        if (language === 'en' && mainScreenNames.includes(screen.name)) {
+          await test.step(`target size (2.5.8) and consistent help (3.2.6): on the ${screen.name}, every control is at least 24×24 CSS px or spaced, and contact and language links keep their order`, () =>
+            expectTargetsAndHelpInPlace(page),
+          );
+        }
       });
     }
     // The focus style does not depend on the language: the last one's page will do.
@@ -784,29 +847,26 @@ async function clippedWithTextSpacing(page: Page): Promise<string[]> {
 }
 
 
-// One visit per screen and viewport for the layout criteria: each visit checks them all.
-for (const screen of mainScreens) {
-  test(`target size (2.5.8) and consistent help (3.2.6): on the ${screen.name}, every control is at least 24×24 CSS px or spaced, and contact and language links keep their order`, async ({ page }) => {
-    await screen.open(page, en, 'en');
-    const targets = await interactiveTargets(page);
-    expect(targets.length, 'targets found').toBeGreaterThan(0);
-    expect(undersizedTargets(targets)).toEqual([]);
+/** WCAG 2.5.8 on every target, and the order of help and language links (3.2.6, 3.2.3, 3.1.2), on the English page as it stands. */
+async function expectTargetsAndHelpInPlace(page: Page) {
+  const targets = await interactiveTargets(page);
+  expect(targets.length, 'targets found').toBeGreaterThan(0);
+  expect(undersizedTargets(targets)).toEqual([]);
 
-    const order = await helpOrder(page);
-    expect(order.filter((part) => part !== 'contact')).toEqual(['header', 'main', 'languages']);
-    expect(order).toEqual(HELP_ORDER.flatMap((part) => order.filter((found) => found === part)));
-    const languageNav = page.getByRole('navigation', { name: 'Language', exact: true });
-    await expect(languageNav.getByRole('link')).toHaveText(['English', 'Deutsch', 'Nederlands']);
-    // Each named in its own language, and marked so (3.1.2), for screen readers to pronounce.
-    expect(await languageNav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('lang')))).toEqual(['en', 'de', 'nl']);
-    // Nothing operable follows the language links: they stay the last stop on every screen.
-    const after = await languageNav.evaluate(
-      (nav, selector) =>
-        [...document.querySelectorAll(selector)].filter((element) => nav.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && !nav.contains(element)).length,
-      INTERACTIVE,
-    );
-    expect(after).toBe(0);
-  });
+  const order = await helpOrder(page);
+  expect(order.filter((part) => part !== 'contact')).toEqual(['header', 'main', 'languages']);
+  expect(order).toEqual(HELP_ORDER.flatMap((part) => order.filter((found) => found === part)));
+  const languageNav = page.getByRole('navigation', { name: 'Language', exact: true });
+  await expect(languageNav.getByRole('link')).toHaveText(['English', 'Deutsch', 'Nederlands']);
+  // Each named in its own language, and marked so (3.1.2), for screen readers to pronounce.
+  expect(await languageNav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('lang')))).toEqual(['en', 'de', 'nl']);
+  // Nothing operable follows the language links: they stay the last stop on every screen.
+  const after = await languageNav.evaluate(
+    (nav, selector) =>
+      [...document.querySelectorAll(selector)].filter((element) => nav.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && !nav.contains(element)).length,
+    INTERACTIVE,
+  );
+  expect(after).toBe(0);
 }
 
 /** At 320 px, the narrowest the criteria ask for, lines wrap most: the card is at most 448 px wide on any screen. */
@@ -1063,46 +1123,50 @@ test('accessible authentication (3.3.8): the code from the other browser can be 
   await expect(page).toHaveURL(`${organisationOrigin('acme')}/`);
 });
 
-/** WCAG's relative luminance and contrast ratio of two sRGB colours, each [r, g, b] in 0 to 255. */
-function contrast(a: number[], b: number[]) {
-  const luminance = (rgb: number[]) => {
-    const [r, g, bl] = rgb.map((value) => {
-      const channel = value / 255;
-      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
-
-test('non-text contrast (1.4.11): the locked "Send again" looks locked, and its focus ring keeps at least 3:1 on the card', async ({ page }) => {
+test('non-text contrast (1.4.11): the locked "Send again" looks locked, and its focus ring keeps at least 3:1 on the card, in the light and the dark scheme', async ({ page }) => {
   await page.clock.install();
   await page.goto('/login/en');
   await submitEmail(page, en, uniqueAddress('anna@acme.test'));
   await expect(page.getByRole('heading', { level: 1, name: en.mailSent.heading })).toBeFocused();
   const sendAgain = page.getByRole('button', { name: en.mailSent.sendAgain });
-  // The ring as the person sees it: its colour through every opacity above it, on the white card.
-  const look = () =>
-    sendAgain.evaluate((button) => {
+  // The ring as the person sees it: its colour through every opacity above it, on the card.
+  const look = async () => {
+    await transitionsEnded(page);
+    return await sendAgain.evaluate((button) => {
       const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const card = rgb(getComputedStyle(button.closest('main')!).backgroundColor);
       let opacity = 1;
       for (let element: Element | null = button; element; element = element.parentElement) opacity *= Number(getComputedStyle(element).opacity);
       const style = getComputedStyle(button);
-      return { ring: rgb(style.outlineColor).map((channel) => channel * opacity + 255 * (1 - opacity)), text: style.color, locked: button.getAttribute('aria-disabled') };
+      return {
+        ring: rgb(style.outlineColor).map((channel, index) => channel * opacity + card[index]! * (1 - opacity)),
+        card,
+        text: style.color,
+        locked: button.getAttribute('aria-disabled'),
+      };
     });
+  };
   await page.keyboard.press('Tab');
   await expect(sendAgain).toBeFocused();
   const locked = await look();
   expect(locked.locked).toBe('true');
-  expect(contrast(locked.ring, [255, 255, 255]), 'the ring against the card').toBeGreaterThanOrEqual(3);
+  expect(contrast(locked.ring, locked.card), 'the ring against the card').toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const lockedInDark = await look();
+  expect(lockedInDark.card, 'the card in the dark scheme').not.toEqual(locked.card);
+  expect(contrast(lockedInDark.ring, lockedInDark.card), 'the ring against the dark card').toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The positive control: once the 30 s are over, the same button looks different (it no longer looks locked).
   await page.clock.runFor(31_000);
   await expect(sendAgain).toHaveAttribute('aria-disabled', 'false');
   const unlocked = await look();
   expect(unlocked.text).not.toBe(locked.text);
-  expect(contrast(unlocked.ring, [255, 255, 255])).toBeGreaterThanOrEqual(3);
+  expect(contrast(unlocked.ring, unlocked.card)).toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const unlockedInDark = await look();
+  expect(unlockedInDark.text).not.toBe(lockedInDark.text);
+  expect(contrast(unlockedInDark.ring, unlockedInDark.card)).toBeGreaterThanOrEqual(3);
 });
 
 test('resize text (1.4.4): a browser default font size of 20 px makes the text larger, and the page still needs no sideways scrolling at 320 px', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The README's screenshots: which screens, at which sizes, and where each file lives. */
+/** The README's screenshots: which screens, at which sizes, in which schemes, and where each file lives. */
 
 export const SCREENSHOT_SCREENS = ['login', 'mail-sent', 'picker', 'trial-expired'] as const;
 export type ScreenshotScreen = (typeof SCREENSHOT_SCREENS)[number];
@@ -12,13 +12,17 @@ export const SCREENSHOT_SIZES = {
 } as const;
 export type ScreenshotSize = keyof typeof SCREENSHOT_SIZES;
 
+/** The person's light or dark setting (`prefers-color-scheme`), which the screens follow. */
+export const SCREENSHOT_SCHEMES = ['light', 'dark'] as const;
+export type ScreenshotScheme = (typeof SCREENSHOT_SCHEMES)[number];
+
 export const SCREENSHOT_DIRECTORY = 'docs/screenshots';
 
-/** `docs/screenshots/<screen>-<size>.png`, relative to the project root. */
-export function screenshotFile(screen: ScreenshotScreen, size: ScreenshotSize): string {
-  return `${SCREENSHOT_DIRECTORY}/${screen}-${size}.png`;
+/** `docs/screenshots/<screen>-<size>.png`, and `<screen>-<size>-dark.png` in the dark scheme, relative to the project root. */
+export function screenshotFile(screen: ScreenshotScreen, size: ScreenshotSize, scheme: ScreenshotScheme): string {
+  return `${SCREENSHOT_DIRECTORY}/${screen}-${size}${scheme === 'dark' ? '-dark' : ''}.png`;
 }
 
-export function screenshotPath(screen: ScreenshotScreen, size: ScreenshotSize): string {
-  return join(process.cwd(), screenshotFile(screen, size));
+export function screenshotPath(screen: ScreenshotScreen, size: ScreenshotSize, scheme: ScreenshotScheme): string {
+  return join(process.cwd(), screenshotFile(screen, size, scheme));
 }

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import packageJson from '@/package.json';
 import {
+  SCREENSHOT_SCHEMES,
   SCREENSHOT_SCREENS,
   SCREENSHOT_SIZES,
   screenshotFile,
@@ -16,11 +17,13 @@ import {
 const root = join(__dirname, '../..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const pictures = SCREENSHOT_SCREENS.flatMap((screen) =>
-  (Object.keys(SCREENSHOT_SIZES) as ScreenshotSize[]).map((size) => ({ screen, size, file: screenshotFile(screen, size) })),
+  (Object.keys(SCREENSHOT_SIZES) as ScreenshotSize[]).flatMap((size) =>
+    SCREENSHOT_SCHEMES.map((scheme) => ({ screen, size, scheme, file: screenshotFile(screen, size, scheme) })),
+  ),
 );
 
-/** All eight together, so that the README stays quick to load and the repository small. */
-const TOTAL_BYTES_BUDGET = 200 * 1024;
+/** All sixteen together, so that the README stays quick to load and the repository small. */
+const TOTAL_BYTES_BUDGET = 400 * 1024;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -33,8 +36,8 @@ function pngDimensions(file: string): { width: number; height: number } {
 }
 
 describe('the README screenshots', () => {
-  it('show every main screen on a desktop and on a phone', () => {
-    expect(pictures).toHaveLength(8);
+  it('show every main screen on a desktop and on a phone, in the light and the dark scheme', () => {
+    expect(pictures).toHaveLength(16);
     const shown = [...readme.matchAll(/<img\s[^>]*\bsrc="(docs\/screenshots\/[^"]+)"/g)].map((match) => match[1]);
     expect(shown.sort()).toEqual(pictures.map((picture) => picture.file).sort());
   });
@@ -43,6 +46,13 @@ describe('the README screenshots', () => {
     const { width, height } = pngDimensions(file);
     expect(width).toBe(SCREENSHOT_SIZES[size].width);
     expect(height).toBeGreaterThanOrEqual(SCREENSHOT_SIZES[size].height);
+  });
+
+  it.each(SCREENSHOT_SCREENS)('the dark %s pictures differ from the light ones', (screen) => {
+    for (const size of Object.keys(SCREENSHOT_SIZES) as ScreenshotSize[]) {
+      const [light, dark] = SCREENSHOT_SCHEMES.map((scheme) => readFileSync(join(root, screenshotFile(screen, size, scheme))));
+      expect(dark!.equals(light!)).toBe(false);
+    }
   });
 
   it(`stay within ${TOTAL_BYTES_BUDGET / 1024} KB together`, () => {

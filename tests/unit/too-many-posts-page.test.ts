@@ -19,6 +19,11 @@ describe('nginx’s 429 page', () => {
     expect(page).toContain('<h2>Zu viele Versuche</h2><p>Bitte warten Sie eine Minute, gehen Sie dann zur&#252;ck und versuchen Sie es erneut.</p>');
   });
 
+  it('follows the person’s dark setting: the browser draws it in its own light or dark colours, each at AA contrast', () => {
+    expect(page).toMatch(/^<!doctype html><html lang="\w+"><head><meta name="color-scheme" content="light dark">/);
+    expect(page).not.toMatch(/color:|background/);
+  });
+
   it('writes what nginx would read as a variable, the end of its string or markup as character references', () => {
     const texts = new Map([['en', { heading: 'Costs $5', body: "It’s <b>'quoted'</b> \\ & \"so\"." }]]);
     expect(tooManyPostsPage(texts)).toContain('<h1>Costs &#36;5</h1><p>It&#8217;s &#60;b&#62;&#39;quoted&#39;&#60;/b&#62; &#92; &#38; &#34;so&#34;.</p>');

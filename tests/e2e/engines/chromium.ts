@@ -40,6 +40,7 @@ export async function chromiumDriver(): Promise<Driver> {
         locale: ACCEPT_LANGUAGE[settings.language],
         viewport: VIEWPORTS[settings.device],
         javaScriptEnabled: settings.javaScript,
+        colorScheme: settings.colourScheme,
       });
       return { openWindow: async () => chromiumWindow(await context.newPage()), close: () => context.close() };
     },

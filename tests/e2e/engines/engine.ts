@@ -19,9 +19,11 @@ export type BrowserSettings = {
   javaScript: boolean;
   /** 'blocked': the browser refuses every cookie and every storage (a privacy setting). */
   cookies: 'allowed' | 'blocked';
+  /** The person's choice of a light or dark look, which pages read as `prefers-color-scheme`. */
+  colourScheme: 'light' | 'dark';
 };
 
-export const DEFAULT_SETTINGS: BrowserSettings = { language: 'en', device: 'desktop', javaScript: true, cookies: 'allowed' };
+export const DEFAULT_SETTINGS: BrowserSettings = { language: 'en', device: 'desktop', javaScript: true, cookies: 'allowed', colourScheme: 'light' };
 
 /** The size of the page's viewport, in CSS pixels. */
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;

@@ -37,7 +37,7 @@ function firefoxWindow(page: Page): DriverWindow {
 }
 
 /**
- * Debian's Firefox ESR over WebDriver BiDi (puppeteer-core). Language, scripts and cookies are
+ * Debian's Firefox ESR over WebDriver BiDi (puppeteer-core). Language, scripts, cookies and the colour scheme are
  * the browser's own preferences, so each combination is a Firefox of its own, started when a
  * flow first asks for it; each person is a user context (own cookies and storage) in it.
  */
@@ -46,7 +46,7 @@ export async function firefoxDriver(): Promise<Driver> {
   const instances = new Map<string, Promise<Browser>>();
 
   function instance(settings: BrowserSettings): Promise<Browser> {
-    const key = `${settings.language} ${settings.javaScript} ${settings.cookies}`;
+    const key = `${settings.language} ${settings.javaScript} ${settings.cookies} ${settings.colourScheme}`;
     if (!instances.has(key)) {
       instances.set(
         key,
@@ -60,6 +60,9 @@ export async function firefoxDriver(): Promise<Driver> {
             'javascript.enabled': settings.javaScript,
             // 2: block all cookies (Settings, Privacy, "All cookies").
             'network.cookie.cookieBehavior': settings.cookies === 'blocked' ? 2 : 5,
+            // Settings, General, "Website appearance": 0 dark, 1 light. puppeteer-core's
+            // emulateMediaFeatures needs CDP, which Firefox no longer speaks.
+            'layout.css.prefers-color-scheme.content-override': settings.colourScheme === 'dark' ? 0 : 1,
             // *.desk.test through the loopback tunnel; the identity provider on 127.0.0.1 directly.
             'network.proxy.type': 1,
             'network.proxy.ssl': '127.0.0.1',

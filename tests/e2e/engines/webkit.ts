@@ -172,6 +172,8 @@ export async function webkitDriver(): Promise<Driver> {
             '--enable-itp',
             `--cookies-policy=${settings.cookies === 'blocked' ? 'never' : 'no-third-party'}`,
             `--enable-javascript=${settings.javaScript}`,
+            // GTK's dark theme for the window, which WebKitGTK gives pages as prefers-color-scheme.
+            ...(settings.colourScheme === 'dark' ? ['--dark-mode'] : []),
           ],
         },
       });
