@@ -102,7 +102,8 @@ type Service = { tag: string; colour: number; args: string[]; env: NodeJS.Proces
 
 const services: Service[] = [
   { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'], env: childEnv },
-  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'], env: childEnv },
+  // The gateway hands the sample app's openings to the mailbox: it must know the app's redirect_uri.
+  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'], env: { ...childEnv, SSO_REDIRECT_ALLOWLIST: appEnv.SSO_REDIRECT_ALLOWLIST } },
   { tag: 'idp', colour: 33, args: ['dev/identity-provider/server.ts'], env: childEnv },
   { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--hostname', '127.0.0.1', '--port', appPort], env: appEnv },
 ];
