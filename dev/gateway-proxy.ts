@@ -13,7 +13,28 @@ export type GatewaySettings = {
   loginApp: Upstream;
   backend: Upstream;
   log: (line: string) => void;
+  /**
+   * The sample app (dev/README.md): the redirect_uri values it admits, and what to do with each
+   * address the app sends the browser to there. A browser cannot open a custom scheme, so the
+   * gateway, which sees the redirect, hands the address on to the mailbox.
+   */
+  sampleApp?: { redirectUris: string[]; opened: (address: string) => void };
 };
+
+/**
+ * The address the login app sends the browser to: `Location` of a redirect, or what a server
+ * action called by script answers in `x-action-redirect` (`<address>;push`).
+ */
+export function redirectAddressOf(headers: IncomingHttpHeaders): string | undefined {
+  const location = headers.location ?? headers['x-action-redirect'];
+  if (typeof location !== 'string') return undefined;
+  return headers.location ? location : location.replace(/;(?:push|replace)$/, '');
+}
+
+/** Whether an address is the sample app's: one of its custom-scheme redirect_uri values, never a web page. */
+export function isSampleAppAddress(address: string, redirectUris: string[]): boolean {
+  return !/^https?:/i.test(address) && redirectUris.some((uri) => uri !== '' && address.startsWith(uri));
+}
 
 const upstreamHost = '127.0.0.1';
 
@@ -86,7 +107,7 @@ export function isRefusedByProxy(target: string | undefined): boolean {
   return refusedPath.test(tidied) || refusedPath.test(path);
 }
 
-export function createGateway({ gatewayPort, devDomain, loginApp, backend, log }: GatewaySettings) {
+export function createGateway({ gatewayPort, devDomain, loginApp, backend, log, sampleApp }: GatewaySettings) {
   // Browsers refuse cookies for Domain=localhost, so development runs on web.desk.localhost
   // (every browser resolves *.localhost to this machine). A bare localhost is sent there.
   function redirectToWebHost(req: IncomingMessage, res: ServerResponse): boolean {
@@ -110,6 +131,8 @@ export function createGateway({ gatewayPort, devDomain, loginApp, backend, log }
     const upstreamRequest = requestUpstream(req, upstream.port, false);
 
     upstreamRequest.on('response', (upstreamResponse) => {
+      const address = upstream === loginApp && sampleApp ? redirectAddressOf(upstreamResponse.headers) : undefined;
+      if (address && isSampleAppAddress(address, sampleApp!.redirectUris)) sampleApp!.opened(address);
       res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, withoutHopByHop(upstreamResponse.headers));
       upstreamResponse.pipe(res);
       upstreamResponse.on('error', () => res.destroy());

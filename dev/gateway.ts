@@ -6,7 +6,16 @@ const gatewayPort = Number(process.env.GATEWAY_PORT ?? 3000);
 const loginApp = { name: 'the Next dev server', port: Number(process.env.APP_PORT ?? 3002) };
 const backend = { name: 'the dev backend', port: Number(process.env.DEV_BACKEND_PORT ?? 3001) };
 const devDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
-const { handleRequest, handleUpgrade } = createGateway({ gatewayPort, devDomain, loginApp, backend, log: (line) => console.log(line) });
+// The sample app's openings go to the backend's mailbox (dev/README.md, Links to try, and the sample app).
+const sampleApp = {
+  redirectUris: (process.env.SSO_REDIRECT_ALLOWLIST ?? '').split(',').map((uri) => uri.trim()),
+  opened: (address: string) => {
+    fetch(`http://127.0.0.1:${backend.port}/__dev/app-openings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address }) }).catch(
+      (error: Error) => console.error(`the mailbox did not take the sample app's address: ${error.message}`),
+    );
+  },
+};
+const { handleRequest, handleUpgrade } = createGateway({ gatewayPort, devDomain, loginApp, backend, log: (line) => console.log(line), sampleApp });
 
 // Loopback only: the mailbox behind it holds live sign-in links. Browsers may try either loopback
 // address for *.localhost; a machine without IPv6 simply has no second listener.

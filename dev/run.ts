@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { devPorts, freeFirstPort, heldPorts, portsHeldMessage, type DevPorts } from './ports.ts';
-import { startupLines, terminalLineFilter, withoutClosedConnections } from './terminal-lines.ts';
+import { startupLines, terminalLineFilter, warmedUpLine, withoutClosedConnections } from './terminal-lines.ts';
+import { warmUp, warmUpPaths } from './warm-up.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const appDomain = process.env.APP_DOMAINS?.split(',')[0]?.trim() || 'desk.localhost';
@@ -102,15 +103,17 @@ type Service = { tag: string; colour: number; args: string[]; env: NodeJS.Proces
 
 const services: Service[] = [
   { tag: 'backend', colour: 36, args: ['dev/backend/server.ts'], env: childEnv },
-  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'], env: childEnv },
+  // The gateway hands the sample app's openings to the mailbox: it must know the app's redirect_uri.
+  { tag: 'gateway', colour: 35, args: ['dev/gateway.ts'], env: { ...childEnv, SSO_REDIRECT_ALLOWLIST: appEnv.SSO_REDIRECT_ALLOWLIST } },
   { tag: 'idp', colour: 33, args: ['dev/identity-provider/server.ts'], env: childEnv },
   { tag: 'app', colour: 32, args: ['node_modules/.bin/next', 'dev', '--hostname', '127.0.0.1', '--port', appPort], env: appEnv },
 ];
 
 const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
-const tagWidth = Math.max(...services.map((service) => service.tag.length));
+const warmUpTag = { tag: 'warm', colour: 34 };
+const tagWidth = Math.max(...[...services, warmUpTag].map((service) => service.tag.length));
 
-function prefixFor(service: Service): string {
+function prefixFor(service: Pick<Service, 'tag' | 'colour'>): string {
   const tag = service.tag.padEnd(tagWidth);
   return useColour ? `\u001b[${service.colour}m${tag}\u001b[0m │ ` : `${tag} │ `;
 }
@@ -187,3 +190,8 @@ for (const line of startupLines({ loginOrigin, ports, identityProviderOrigin: id
   console.log(line);
 }
 for (const service of services) start(service);
+
+// In the background: the servers answer a person's request meanwhile, and nothing waits for it.
+void warmUp({ gatewayPort: ports.gateway.port, host: `web.${appDomain}:${gatewayPort}`, paths: warmUpPaths(`${projectRoot}app`) }).then((warmed) => {
+  if (!stopping) console.log(`${prefixFor(warmUpTag)}${warmedUpLine(warmed)}`);
+});

@@ -146,6 +146,11 @@ export function startupLines({ loginOrigin, ports, identityProviderOrigin, ssoRe
       : 'Sample app: SSO_REDIRECT_ALLOWLIST is empty, so every redirect_uri ends on error=redirect-not-allowed',
     `Ports: ${gateway.name} ${gateway.port}, ${backend.name} ${backend.port}, ${app.name} ${app.port} (next dev), ${idp.name} ${idp.port}, ${idpGeneric.name} ${idpGeneric.port}, ${metrics.name} ${metrics.port} (http://127.0.0.1:${metrics.port}/metrics)`,
     `Identity provider: ${identityProviderOrigin} for the app's server; browsers reach its pages over http on the same port, without a certificate warning`,
-    'The first visit of each route compiles it (next dev): seconds, not milliseconds; the next visit is quick (README, Two commands).',
+    'Warm-up: every route is asked for once in the background now, so that next dev has compiled it before your first visit; "warm │ … routes compiled" says when (README, Two commands).',
   ];
+}
+
+/** What `npm run dev` prints when the warm-up (dev/warm-up.ts) has asked for every route. */
+export function warmedUpLine({ routes, seconds }: { routes: number; seconds: number }): string {
+  return `${routes} routes compiled in ${seconds} s: a first visit no longer waits for the compiler`;
 }

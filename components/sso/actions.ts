@@ -11,7 +11,7 @@ import { requestContext } from '@/lib/platform/request/context';
 import { countSignInFailure } from '@/lib/platform/observability/metrics';
 import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
 import { handOffOrganisation } from '@/lib/flows/sso/sign-in';
-import { openAppOfHandOff } from '@/lib/flows/sso/app-hand-off';
+import { openAppOfHandOff, openAppPagePath, readAppOpened } from '@/lib/flows/sso/app-hand-off';
 import { isMobileRequest } from '@/lib/platform/request/user-agent';
 
 /** The picker's choice, the button's `organisation`: hands off to it (never one that was not offered). */
@@ -62,12 +62,15 @@ export async function leaveAppHandOff(form: FormData): Promise<void> {
 
 /**
  * "Open the app" on the page that asks first (and its 2 s timer for a claimed address on a phone):
- * the app receives its one code now, once; a second post, a reload or Back finds nothing to open
- * and shows the login page.
+ * the app receives its one code now, once; a second post finds nothing to open and shows the page
+ * saying the sign-in went to the app, or the login page when there was none.
  */
 export async function openApp(form: FormData): Promise<void> {
   const locale = formLanguage(form);
-  const location = await openAppOfHandOff(await requestContext());
-  if (!location) return await redirectToPage('/', locale);
-  redirect(location);
+  const context = await requestContext();
+  const location = await openAppOfHandOff(context);
+  if (location) redirect(location);
+  const opened = await readAppOpened(context.received);
+  if (!opened) return await redirectToPage('/', locale);
+  redirect(`${loginOrigin(context.host)}${openAppPagePath(opened.provider, locale)}`);
 }

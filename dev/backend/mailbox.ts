@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, renderPage } from './html.ts';
 import { sendErrorCode, sendHtml, sendJson } from './http.ts';
 import { backendConfig } from './config.ts';
-import { readyLinks, type ReadyLink } from './ready-links.ts';
+import { readyLinks, SAMPLE_APP_CODE_VERIFIER, type ReadyLink } from './ready-links.ts';
 
 type MailMessage = { sentAt: Date; to: string; subject: string; link: string };
 
@@ -13,8 +13,41 @@ export function sendMail(to: string, subject: string, link: string): void {
   messages.unshift({ sentAt: new Date(), to, subject, link });
 }
 
+/** Each address "Open the app" sent the browser to, newest first, as the gateway saw it: a browser cannot open the sample app's scheme. */
+const appOpenings: { at: Date; address: string }[] = [];
+
+export function recordAppOpening(address: string): void {
+  appOpenings.unshift({ at: new Date(), address });
+}
+
 export function emptyMailbox(): void {
   messages.length = 0;
+  appOpenings.length = 0;
+}
+
+/** The app's side of the hand-off, ready to paste: the code it received, redeemed with the sample app's verifier. */
+export function redeemCommand(address: string, loginOrigin: string): string {
+  const code = URL.canParse(address) ? (new URL(address).searchParams.get('code') ?? '') : '';
+  return `curl -s -d '${new URLSearchParams({ code, code_verifier: SAMPLE_APP_CODE_VERIFIER }).toString()}' ${loginOrigin}/login/api/sso/token`;
+}
+
+function renderAppOpenings(loginOrigin: string): string {
+  if (appOpenings.length === 0) return '';
+  const rows = appOpenings.map(
+    ({ at, address }) => `<tr>
+  <td data-label="Time">${escapeHtml(at.toLocaleTimeString('en-GB', { hour12: false }))}</td>
+  <td data-label="Address"><code data-app-opening>${escapeHtml(address)}</code></td>
+  <td data-label="Redeem"><code data-redeem-command>${escapeHtml(redeemCommand(address, loginOrigin))}</code></td>
+</tr>`,
+  );
+  return `<h2 id="sample-app">The sample app</h2>
+<p class="note">What "Open the app" sent the browser to, newest first; a browser cannot open it. The command redeems the code as the app would, once, within 60 seconds.</p>
+<table class="stacked">
+<thead><tr><th>Time</th><th>Address</th><th>Redeem</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`;
 }
 
 function renderMessage(message: MailMessage): string {
@@ -64,6 +97,7 @@ ${messages.map(renderMessage).join('\n')}
     `<h1>Mailbox</h1>
 <p class="note">Every e-mail the development backend would have sent, newest first. Reload to see new ones. <a href="#ready-links">Links to try</a> are below.</p>
 ${list}
+${renderAppOpenings(backendConfig.linkOrigin)}
 ${renderReadyLinks(backendConfig.linkOrigin)}`,
   );
 }

@@ -4,7 +4,7 @@ import { forgetJoinedUsers } from './directory.ts';
 import { faultModes, getFault, isFaultMode, setFault } from './faults.ts';
 import { parseJson, readBody, sendErrorCode, sendJson } from './http.ts';
 import { forgetLoginLinks } from './login-links.ts';
-import { emptyMailbox } from './mailbox.ts';
+import { emptyMailbox, recordAppOpening } from './mailbox.ts';
 import { forgetSessions } from './sessions.ts';
 import { forgetAutoAddTokens } from './sign-ups.ts';
 
@@ -23,6 +23,13 @@ export async function handleTestHook(req: IncomingMessage, res: ServerResponse, 
   if (route === 'GET /__dev/calls') return sendJson(res, 200, listCalls());
   if (route === 'POST /__dev/reset') {
     resetToSeed();
+    return sendJson(res, 200, {});
+  }
+  if (route === 'POST /__dev/app-openings') {
+    const body = parseJson(await readBody(req));
+    const address = typeof body === 'object' && body !== null ? (body as { address?: unknown }).address : undefined;
+    if (typeof address !== 'string') return sendErrorCode(res, 400, 'INVALID_ADDRESS');
+    recordAppOpening(address);
     return sendJson(res, 200, {});
   }
   if (route === 'GET /__dev/fault') return sendJson(res, 200, { mode: getFault() });

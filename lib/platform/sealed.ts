@@ -20,6 +20,7 @@ export type SealPurpose =
   | 'sso-organisations'
   | 'sso-organisation-chosen'
   | 'sso-app-hand-off'
+  | 'sso-app-opened'
   | 'app-code'
   | 'link-decline';
 

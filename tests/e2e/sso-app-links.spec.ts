@@ -4,7 +4,7 @@ import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
 import nl from '../../messages/nl.json' with { type: 'json' };
 import { DOMAIN, HTTPS_PORT } from './support/environment.ts';
-import { errorText, startPath } from './support/single-sign-on.ts';
+import { errorText, ssoLoginEmails, startPath } from './support/single-sign-on.ts';
 
 /**
  * Issue 34: a sign-in reaches an app only through a link the app owns. Any app on a phone can
@@ -155,22 +155,31 @@ test('without script, "Open the app" opens the app as well, once', async ({ brow
   const page = await context.newPage();
   await signInForApp(page, CUSTOM_SCHEME_REDIRECT);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  // Without script the page cannot see whether the app opened: it says beforehand what to do.
+  await expect(page.getByRole('main')).toContainText('If nothing opens, reload this page.', { useInnerText: true });
+  const openPage = page.url();
   await page.getByRole('button', { name: 'Open the app' }).click({ noWaitAfter: true });
   await expect.poll(() => openings).toEqual([expect.stringMatching(/^deskbooking:\/\/sso\/done\?code=[^&]+$/)]);
+  // Issue 49: the reload it advises says what happened and what to do, and opens nothing again.
+  await page.goto(openPage);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in was handed to the app');
+  await expect(page.getByRole('link', { name: 'Start again' })).toBeVisible();
+  expect(openings).toHaveLength(1);
   await context.close();
 });
 
-test('issue 41: the page that asks holds no code, however often it is reloaded; "Open the app" opens the app once, and then nothing is left to open', async ({ page }) => {
+test('issue 41: the page that asks holds no code, however often it is reloaded; "Open the app" opens the app once, and then nothing is left to open', async ({ page, request }) => {
   const openings = appOpenings(page.context());
+  const account = `sso-one+${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@acme.test`;
   const pages: string[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/open-app') && response.request().method() === 'GET') void response.text().then((html) => pages.push(html), () => undefined);
   });
-  await signInForApp(page, CUSTOM_SCHEME_REDIRECT);
+  await signInForApp(page, CUSTOM_SCHEME_REDIRECT, { login_hint: account });
   const openPage = page.url();
   await page.reload();
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Open the Desk Booking app as sso-one@acme.test?');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Open the Desk Booking app as ${account}?`);
   await expect.poll(() => pages.length).toBe(3);
   // The page's own words are there to be read (the control); no code is, in any of the three.
   for (const html of pages) {
@@ -180,13 +189,20 @@ test('issue 41: the page that asks holds no code, however often it is reloaded; 
   expect(openings).toEqual([]);
 
   await page.getByRole('button', { name: 'Open the app' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Opening the app…');
   await expect.poll(() => openings).toHaveLength(1);
   expect(openings[0]).toMatch(/^deskbooking:\/\/sso\/done\?code=[^&]+$/);
+  // Issue 49: no app took it, the page stayed in view, and says so; it offers no second code.
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('The app did not open');
+  await expect(page.getByRole('button', { name: 'Open the app' })).toHaveCount(0);
 
-  // Spent: the page once more, or reloaded, is the login page, with no new code for anyone.
+  // Spent: the page once more, or reloaded, says what happened, with no new code for anyone.
   await page.goto(openPage);
-  await expect(page).toHaveURL(/\/login\/en$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in was handed to the app');
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in was handed to the app');
   await page.waitForTimeout(NOTHING_AUTOMATIC_WITHIN_MS);
   expect(openings).toHaveLength(1);
+  // The backend issued this account's token once: the one code above is all there is.
+  expect((await ssoLoginEmails(request)).filter((email) => email === account)).toHaveLength(1);
 });

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { redeemCommand } from '@/dev/backend/mailbox';
 import { createGateway } from '@/dev/gateway-proxy';
 import { FORMER_METRICS_PATHS } from '../e2e/support/metrics-paths';
 
@@ -119,5 +122,57 @@ describe('the development gateway', () => {
     } finally {
       await close(lonely);
     }
+  });
+});
+
+describe('the sample app\'s openings (issue 49: a browser cannot open deskbooking://)', () => {
+  it('hands on each address the login app sends the browser to on the sample app\'s scheme, by redirect or by a script\'s action; no web address', async () => {
+    const answers: Record<string, Record<string, string>> = {
+      '/login/en/google/open-app/no-script': { location: 'deskbooking://sso/done?code=first' },
+      '/login/en/google/open-app/script': { 'x-action-redirect': 'deskbooking://sso/done?code=second;push' },
+      '/login/en/organisation': { location: 'http://acme.desk.localhost:3000/?code=web' },
+      '/other': { location: 'deskbooking://sso/done?code=from-the-backend' },
+    };
+    const app = await listen((incoming, response) => response.writeHead(303, answers[incoming.url ?? ''] ?? {}).end());
+    const opened: string[] = [];
+    const { handleRequest } = createGateway({
+      gatewayPort: 0,
+      devDomain: 'desk.localhost',
+      loginApp: { name: 'the Next dev server', port: app.port },
+      backend: { name: 'the dev backend', port: app.port },
+      log: () => undefined,
+      sampleApp: { redirectUris: ['deskbooking://sso'], opened: (address) => opened.push(address) },
+    });
+    const gateway = await listen(handleRequest);
+    try {
+      for (const path of Object.keys(answers)) expect((await rawGet(gateway.port, path)).status).toBe(303);
+      expect(opened).toEqual(['deskbooking://sso/done?code=first', 'deskbooking://sso/done?code=second']);
+    } finally {
+      await close(gateway);
+      await close(app);
+    }
+  });
+
+  it('gives the mailbox a command that redeems the code with the sample app\'s verifier', () => {
+    expect(redeemCommand('deskbooking://sso/done?code=a.b-c_d', 'http://web.desk.localhost:3000')).toBe(
+      "curl -s -d 'code=a.b-c_d&code_verifier=npm-run-dev-sample-app-code-verifier-0000000000' http://web.desk.localhost:3000/login/api/sso/token",
+    );
+  });
+});
+
+describe('the production build', () => {
+  /** Every source file of the app as it is built: what `npm run build` compiles. */
+  function sources(directory: string): string[] {
+    return readdirSync(directory).flatMap((name) => {
+      const path = join(directory, name);
+      return statSync(path).isDirectory() ? sources(path) : /\.(ts|tsx|mjs)$/.test(name) ? [path] : [];
+    });
+  }
+
+  it('has no route or code of the sample app\'s development mailbox (issue 49): it lives in dev/ alone', () => {
+    const built = [...sources('app'), ...sources('components'), ...sources('lib'), 'proxy.ts', 'next.config.mjs', 'instrumentation.ts'];
+    // The control: the same reader finds the mailbox's hook where it lives.
+    expect(readFileSync('dev/backend/test-hooks.ts', 'utf8')).toContain('/__dev/app-openings');
+    expect(built.filter((file) => /__dev|app-openings|mailbox/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 });

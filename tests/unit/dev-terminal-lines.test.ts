@@ -1,5 +1,5 @@
 import { devPorts } from '@/dev/ports';
-import { maskSecrets, startupLines, terminalLineFilter, withoutClosedConnections } from '@/dev/terminal-lines';
+import { maskSecrets, startupLines, terminalLineFilter, warmedUpLine, withoutClosedConnections } from '@/dev/terminal-lines';
 
 /** What `npm run dev` prints of its children (dev/run.ts, dev/terminal-lines.ts). */
 
@@ -116,6 +116,11 @@ describe('the lines npm run dev starts with', () => {
     expect(lines[0]).toBe('Login: http://web.desk.localhost:4700/login');
     expect(text).toContain('Mailbox: http://web.desk.localhost:4700/mailbox (sent e-mails, and links to try: bookings, invitations, the sample app)');
     expect(text).toContain('Sample app: redirect_uri deskbooking://sso is admitted (SSO_REDIRECT_ALLOWLIST)');
+  });
+
+  it('say that every route is compiled in the background, and when that is done (issue 49)', () => {
+    expect(text).toContain('Warm-up: every route is asked for once in the background now');
+    expect(warmedUpLine({ routes: 27, seconds: 41 })).toBe('27 routes compiled in 41 s: a first visit no longer waits for the compiler');
   });
 
   it('say so when no app redirect_uri is admitted', () => {

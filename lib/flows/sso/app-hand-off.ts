@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sharedLimit } from '@/lib/platform/shared-store/store';
 import { loginPagePath } from '@/lib/vocabulary/base-path';
-import { clearCookie, sealedCookie, SSO_FLOW_LIFETIME_SECONDS, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
+import { sealedCookie, SSO_FLOW_LIFETIME_SECONDS, writeSharedJwt, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
 import type { RequestHost } from '@/lib/platform/hosts';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { isValidEmail } from '@/lib/vocabulary/validation';
@@ -46,6 +46,15 @@ export type AppHandOffState = z.infer<typeof appHandOffState>;
 const appHandOffCookie = sealedCookie('ssoAppHandOff', 'sso-app-hand-off', appHandOffState);
 export const readAppHandOff = appHandOffCookie.read;
 
+/**
+ * Written over the hand-off when the app is opened, for the rest of the cookie's life: the page,
+ * reloaded, then says the sign-in went to the app and what to do if none opened, not a bare
+ * login page (issue 49). It holds no token and no account, and under a key of its own it never
+ * reads as a hand-off, so nothing can be opened again.
+ */
+const appOpenedMark = sealedCookie('ssoAppHandOff', 'sso-app-opened', z.object({ provider: providerIdSchema }));
+export const readAppOpened = appOpenedMark.read;
+
 /** Until the cookie it names would have expired anyway. */
 const openedHandOffs = sharedLimit('app_hand_offs', { points: 1, durationSeconds: SSO_FLOW_LIFETIME_SECONDS, whenUnreachable: 'per-process' });
 
@@ -81,17 +90,24 @@ export async function appHandOffLocation(
     ...(account ? { account } : {}),
     ...(controlCentre ? { controlCentre } : {}),
   });
+  return openAppPagePath(provider, language);
+}
+
+/** The open-the-app page of a provider's sign-in, under the base path. */
+export function openAppPagePath(provider: ProviderId, language: Language): string {
   return `${loginPagePath(language)}/${providerById(provider).routeSegment}/open-app`;
 }
 
 /**
  * "Open the app": the one moment the waiting sign-in becomes the app's. The hand-off is spent
  * here, so the page holds no code and a reload mints none; nothing when it was spent or cancelled.
+ * What stays is the mark that it was opened.
  */
 export async function openAppOfHandOff(context: { host: RequestHost; cookies: CookieWriter; received: ReceivedCookies }): Promise<string | undefined> {
   const handOff = await readAppHandOff(context.received);
-  clearCookie(context.cookies, 'ssoAppHandOff', context.host);
-  if (!handOff || !(await openedHandOffs.spend(handOff.id)).allowed) return undefined;
+  if (!handOff) return undefined;
+  await appOpenedMark.write(context.cookies, context.host, { provider: handOff.provider });
+  if (!(await openedHandOffs.spend(handOff.id)).allowed) return undefined;
   if (handOff.controlCentre) writeSharedJwt(context.cookies, context.host, handOff.token);
   return appRedirectLocation(appOfHandOff(handOff), signInOfHandOff(handOff));
 }

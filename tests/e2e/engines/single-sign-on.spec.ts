@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { IDENTITY_PROVIDER_BROWSER_ORIGIN } from '../support/environment.ts';
+import { startPath } from '../support/single-sign-on.ts';
 import { expectHandedOff } from './arrival.ts';
-import { test } from './test.ts';
+import { expect, test } from './test.ts';
 
 /** Google and Microsoft through the local identity provider: its page, its return, the organisation picker. */
 
@@ -20,3 +22,36 @@ for (const { provider, button } of [
     await expectHandedOff(window, 'globex', 'provider');
   });
 }
+
+test('issue 49: an app that does not open: "Open the app" says it is opening, then what to do; a reload says the same', async ({ person, engine }) => {
+  const verifier = randomBytes(32).toString('base64url');
+  const window = await (await person()).open(
+    startPath('microsoft', {
+      login_hint: 'sso-one@acme.test',
+      redirect_uri: 'deskbooking://sso/done',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    }),
+  );
+  await window.expectVisible('heading', 'Open the Desk Booking app as sso-one@acme.test?');
+  const openPage = await window.url();
+  await window.click('button', 'Open the app');
+  if (engine === 'webkit') {
+    // WebKitGTK, asked for a scheme nothing takes, replaces the page with its own; Back or a reload then says what happened (below).
+    await window.expectText('The URL can’t be shown');
+  } else {
+    // No app on this machine takes deskbooking:, so the page stays in view and must say so.
+    await window.expectText('The app did not open');
+    await window.expectVisible('link', 'Download on the App Store');
+    await window.expectVisible('link', 'Start again');
+    // The button was there (clicked above); once the sign-in is spent it is not offered again.
+    expect(await window.has('button', 'Open the app')).toBe(false);
+  }
+
+  await window.goto(openPage);
+  await window.expectVisible('heading', 'Your sign-in was handed to the app');
+  await window.expectVisible('link', 'Get it on Google Play');
+  expect(await window.has('button', 'Open the app')).toBe(false);
+  await window.click('link', 'Start again');
+  await window.expectVisible('heading', 'Sign in');
+});
