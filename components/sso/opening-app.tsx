@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useViewFocus } from '@/components/ui/use-view-focus';
 
 /**
  * How long the page waits to learn whether the app opened: an app that takes the address moves
@@ -30,6 +31,9 @@ export function OpeningApp({
   text: { opening: string; opened: string; notOpened: string; withoutScript: string };
 }) {
   const [stage, setStage] = useState<Stage>('asking');
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // The clicked button goes away: the focus moves to what the page now says (WCAG 2.4.3).
+  useViewFocus(statusRef, stage !== 'asking');
 
   useEffect(() => {
     if (stage !== 'opening') return;
@@ -60,7 +64,7 @@ export function OpeningApp({
   return (
     <>
       {/* In the page from the start, so that screen readers announce what it comes to say. */}
-      <p role="status" className="font-semibold">
+      <p ref={statusRef} role="status" tabIndex={-1} className="font-semibold outline-none">
         {status}
       </p>
       {stage === 'asking' ? (

@@ -46,6 +46,10 @@ test('issue 49: an app that does not open: "Open the app" says it is opening, th
     await window.expectVisible('link', 'Start again');
     // The button was there (clicked above); once the sign-in is spent it is not offered again.
     expect(await window.has('button', 'Open the app')).toBe(false);
+    // Focus order (2.4.3): the clicked button is gone, so the focus is on what the page now says, not on the body.
+    await expect
+      .poll(() => window.evaluate<string>(`document.activeElement ? document.activeElement.getAttribute('role') || document.activeElement.tagName : ''`), { message: 'the focused element' })
+      .toBe('status');
   }
 
   await window.goto(openPage);
