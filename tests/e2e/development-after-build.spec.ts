@@ -10,6 +10,11 @@ import { CHROMIUM_SHELL_PATH, SERVER_LOG_DIRECTORY, serverLog, testPort } from '
  * `npm test` or `npm run screenshots`: the development world must use nothing of that build. Its
  * pages hydrate, and `npm run walk-through` passes every step against it. The build is the suite's
  * own (`npm run test:e2e` builds before Playwright starts): this spec builds nothing.
+ *
+ * Issue 49: `npm run dev` also asks for every route once in the background after start
+ * (dev/warm-up.ts), so that a person's first click does not wait for next dev to compile. The
+ * terminal says when it is done, and no visit after that compiles anything: next dev logs each
+ * compilation ("○ Compiling /[lang]/signup ..."), and none may follow the warm-up's line.
  */
 
 // One worker, one development server, for both tests; the second runs when the first failed too.
@@ -21,24 +26,31 @@ const DEV_PORTS = [testPort(4640), testPort(4641), testPort(4642), testPort(4643
 const DEV_PORT = DEV_PORTS[0]!;
 const HOST = `web.desk.localhost:${DEV_PORT}`;
 const LOGIN = `http://${HOST}/login`;
+const WARMED_UP = /warm\s+│ \d+ routes compiled in \d+ s/;
+// next dev may colour its "○", so only the words are matched.
+const COMPILING = /Compiling (\/\S*) \.\.\./g;
 
 let development: ChildProcess | undefined;
 let logFile: string;
 
-/** The status of the login page through the gateway, as a browser would ask for it (Node's resolver may not know *.localhost). */
-function loginPageStatus(): Promise<number> {
+/** The status of a page through the gateway, as a browser would ask for it (Node's resolver may not know *.localhost). */
+function pageStatus(path = '/login/en'): Promise<number> {
   return new Promise((resolve) => {
-    request({ host: '127.0.0.1', port: DEV_PORT, path: '/login/en', headers: { host: HOST } }, (response) => {
+    request({ host: '127.0.0.1', port: DEV_PORT, path, headers: { host: HOST } }, (response) => {
       response.resume();
-      resolve(response.statusCode ?? 0);
+      response.on('end', () => resolve(response.statusCode ?? 0));
     })
       .on('error', () => resolve(0))
       .end();
   });
 }
 
+function log(): string {
+  return readFileSync(logFile, 'utf8');
+}
+
 function logTail(): string {
-  return readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+  return log().split('\n').slice(-30).join('\n');
 }
 
 test.beforeAll(async () => {
@@ -61,7 +73,7 @@ test.beforeAll(async () => {
   closeSync(output);
   const stopped = new Promise<string>((resolve) => development!.once('exit', (code) => resolve(`npm run dev stopped (exit code ${code}):\n${logTail()}`)));
   const started = (async () => {
-    await expect.poll(loginPageStatus, { timeout: 200_000, intervals: [500, 1_000] }).toBe(200);
+    await expect.poll(() => pageStatus(), { timeout: 200_000, intervals: [500, 1_000] }).toBe(200);
     return undefined;
   })();
   const failure = await Promise.race([started, stopped]);
@@ -136,4 +148,19 @@ test('npm run walk-through passes every step against that npm run dev', async ()
   await test.info().attach('walk-through', { body: output, contentType: 'text/plain' });
   expect(code, output).toBe(0);
   expect(output).toContain('walk-through: every flow passed');
+});
+
+test('the terminal says the warm-up is under way and when it is done; no visit after it compiles anything', async () => {
+  // Every route compiled once, beside the walk-through above: a minute when idle, several when busy.
+  test.setTimeout(540_000);
+  await expect.poll(() => WARMED_UP.test(log()), { timeout: 520_000, intervals: [1_000] }).toBe(true);
+  for (const path of ['/login/en', '/login/en?error=user-close', '/login/en/mail-sent', '/login/en/signup', '/login/en/validatelink']) {
+    expect(await pageStatus(path), path).toBeLessThan(500);
+  }
+  const [beforeWarm = '', afterWarm = ''] = log().split(WARMED_UP);
+  expect(beforeWarm).toContain('Warm-up: every route is asked for once in the background now');
+  // The control: the same reader sees next dev's compilations before the line, those the warm-up
+  // and the first visits caused.
+  expect([...beforeWarm.matchAll(COMPILING)].length).toBeGreaterThan(0);
+  expect([...afterWarm.matchAll(COMPILING)].map(([, route]) => route)).toEqual([]);
 });
