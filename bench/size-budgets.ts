@@ -27,6 +27,9 @@ export const SIZE_BUDGETS = {
    * the budget grew by that quarter kilobyte rather than lose one of them. Issue 49's dark
    * scheme (its colours under prefers-color-scheme, and three colours of the light one's own)
    * brought it to 8,593: a quarter kilobyte more again, rather than a page that stays white at night.
+   * With issue 49's language links (this view's address, the choice kept) merged beside it the page
+   * measured 8,811 through nginx: the budget is 8.75 KB, and its HTML besides the stylesheet still
+   * keeps the 8 KB above. Issue 50 is where bytes are won back.
    */
-  loginPage: 8.5 * KB,
+  loginPage: 8.75 * KB,
 } as const;
