@@ -87,6 +87,31 @@ describe('proxy, choosing the login page', () => {
   });
 });
 
+describe('proxy, the query the language links keep', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.resetModules();
+  });
+
+  async function keptFor(path: string, headers: Record<string, string> = {}): Promise<string | null> {
+    process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET } as NodeJS.ProcessEnv;
+    const { proxy } = await import('@/proxy');
+    const response = await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', ...headers } }));
+    // What Next sees of the request after the proxy: its forwarded headers.
+    return response.headers.get('x-middleware-request-x-desk-language-link-query');
+  }
+
+  it('names the query of a view of an e-mailed link itself', async () => {
+    expect(await keptFor('/en/bookings-extend?userAction=cancel&token=t')).toBe('userAction=cancel&token=t');
+  });
+
+  it('never passes on the one a client wrote', async () => {
+    expect(await keptFor('/en/mail-sent', { 'x-desk-language-link-query': 'next=https%3A%2F%2Fevil.test' })).toBeNull();
+    expect(await keptFor('/en/bookings-extend?token=t', { 'x-desk-language-link-query': 'token=forged' })).toBe('token=t');
+  });
+});
+
 describe('proxy, caching of pages', () => {
   const saved = { ...process.env };
   afterEach(() => {
