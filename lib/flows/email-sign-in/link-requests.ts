@@ -1,9 +1,8 @@
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS } from '@/lib/platform/cookies';
-import { languages, preferredLanguage, type Language } from '@/lib/platform/i18n/routing';
-import { readChosenLanguage } from '@/lib/platform/pages/language-routing';
-import { parseCookieHeader } from '@/lib/platform/cookies';
+import { preferredLanguage, type Language } from '@/lib/platform/i18n/routing';
+import { chosenLanguageOf, languageSchema } from '@/lib/platform/pages/language-routing';
 import { browserNames, deviceFamily, systemNames } from '@/lib/platform/request/user-agent';
 import { seal, unseal } from '@/lib/platform/sealed';
 import { sharedNotes } from '@/lib/platform/shared-store/notes';
@@ -25,7 +24,7 @@ const linkRequest = z.object({
   askedAt: z.number(),
   device: z.object({ browser: z.enum(Object.keys(browserNames) as [keyof typeof browserNames]).optional(), system: z.enum(Object.keys(systemNames) as [keyof typeof systemNames]).optional() }),
   /** The language it was asked in, when the person chose it (`deliberateLanguage`): the link's page speaks it in any browser that chose none. */
-  language: z.enum(languages as [Language, ...Language[]]).optional(),
+  language: languageSchema.optional(),
 });
 export type LinkRequest = z.infer<typeof linkRequest>;
 const linkRequests = sharedNotes('link_requests', EMAIL_SIGN_IN_LIFETIME_SECONDS + 60);
@@ -54,8 +53,7 @@ export async function noteLinkRequest(uuid: string, askedAt: number, pageLanguag
  */
 export function deliberateLanguage(pageLanguage: Language | undefined, headerList: Headers): Language | undefined {
   if (!pageLanguage) return undefined;
-  const chosen = readChosenLanguage(parseCookieHeader(headerList.get('cookie')));
-  return chosen === pageLanguage || preferredLanguage(headerList.get('accept-language')) !== pageLanguage ? pageLanguage : undefined;
+  return chosenLanguageOf(headerList) === pageLanguage || preferredLanguage(headerList.get('accept-language')) !== pageLanguage ? pageLanguage : undefined;
 }
 
 /** The language a link was asked for in, for its page in a browser that chose none (proxy.ts). */

@@ -114,7 +114,8 @@ export function languageChoice(pathname: string, query: URLSearchParams): { lang
   return { language, pathname: view, search: isViewOfItsQuery(rest) ? languageLinkHref(keptQuery(pathname, query), language) : '' };
 }
 
-const chosenLanguage = z.enum(languages as [Language, ...Language[]]);
+/** One of the app's languages, where a value from outside names one (a cookie, a stored note). */
+export const languageSchema = z.enum(languages as [Language, ...Language[]]);
 
 /**
  * The language this browser chose with a language link, or nothing. Not sealed: it is no secret,
@@ -123,10 +124,15 @@ const chosenLanguage = z.enum(languages as [Language, ...Language[]]);
  * nothing else, and one beside ours reads as nothing (lib/platform/cookies.ts).
  */
 export function readChosenLanguage(received: ReceivedCookies): Language | undefined {
-  return chosenLanguage.safeParse(readCookie(received, 'chosenLanguage')).data;
+  return languageSchema.safeParse(readCookie(received, 'chosenLanguage')).data;
+}
+
+/** The language a request's browser chose with a language link, from its Cookie header. */
+export function chosenLanguageOf(headers: Headers): Language | undefined {
+  return readChosenLanguage(parseCookieHeader(headers.get('cookie')));
 }
 
 /** The language of a browser on an address that names none: the one it chose, else its Accept-Language's. */
 export function languageOfBrowser(headers: Headers): Language {
-  return readChosenLanguage(parseCookieHeader(headers.get('cookie'))) ?? preferredLanguage(headers.get('accept-language'));
+  return chosenLanguageOf(headers) ?? preferredLanguage(headers.get('accept-language'));
 }
