@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import de from '../../messages/de.json' with { type: 'json' };
@@ -6,7 +6,21 @@ import nl from '../../messages/nl.json' with { type: 'json' };
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 
-/** WCAG 2.2 AA: every screen and state in every language, checked with axe and the keyboard. */
+/**
+ * WCAG 2.2 AA: every screen and state in every language, checked with axe and the keyboard.
+ *
+ * What is checked in every language, and what in English alone. The words change with the
+ * language: every name, label, title and `lang`, and the length of each text, hence its wrapping
+ * and the size of the targets around it (axe's `target-size`). So all of axe's WCAG rules but the
+ * colour rules run in en, de and nl, on every screen. The colours do not change with the
+ * language: one style sheet for all three, the same classes on the same elements, and axe's
+ * contrast is an element's own colours against what lies behind it. So axe's colour rules, in
+ * the light and the dark scheme, and the scheme's own colours are checked in English, on every
+ * screen. The focus style does not depend on the language either: it is checked on the last
+ * language's page. The layout checks of the main screens (target size, help in place, labels in
+ * names, reflow and text spacing at 320 px) run in English; the longer German and Dutch texts are
+ * walked for reflow on the login page and the mail-sent view ("at 320 px wide …", "at 200% zoom …").
+ */
 
 const dictionaries = { en, de, nl };
 type Language = keyof typeof dictionaries;
@@ -59,8 +73,20 @@ async function confirmedElsewhere(page: Page, d: Dictionary, language: Language)
   return { wait, code };
 }
 
-/** `long`: reaching it takes a whole sign-in per language, more than the default test time on a busy machine. */
-type Screen = { name: string; long?: boolean; open: (page: Page, d: Dictionary, language: Language) => Promise<void> };
+/** What a screen's visit leaves for the screen that `continues` from it: the wait's cookies and the code shown. */
+type Confirmed = Awaited<ReturnType<typeof confirmedElsewhere>>;
+
+/**
+ * `long`: reaching it takes a whole sign-in per language, more than the default test time on a
+ * busy machine. `continues`: the screen is reached from the named one's page, in that screen's
+ * test, with what its `open` returned.
+ */
+type Screen = {
+  name: string;
+  long?: boolean;
+  continues?: string;
+  open: (page: Page, d: Dictionary, language: Language, earlier?: Confirmed) => Promise<Confirmed | void>;
+};
 
 /** Every screen and state: how to reach it in a language, and what shows that it is there. */
 const screens: Screen[] = [
@@ -167,16 +193,18 @@ const screens: Screen[] = [
     name: 'link confirmed in a browser that did not ask for it, showing the code',
     long: true,
     open: async (page, d, language) => {
-      await confirmedElsewhere(page, d, language);
+      const confirmed = await confirmedElsewhere(page, d, language);
       await expectHeading(page, d.validateLink.codeHeading);
       await expect(page.getByRole('link', { name: d.validateLink.continueHere })).toBeVisible();
+      return confirmed;
     },
   },
   {
     name: 'mail-sent view asking for the code from the other browser, after a wrong one',
-    long: true,
-    open: async (page, d, language) => {
-      const { wait, code } = await confirmedElsewhere(page, d, language);
+    // The same sign-in as the screen above, taken on from the code it shows: a sign-in less per language.
+    continues: 'link confirmed in a browser that did not ask for it, showing the code',
+    open: async (page, d, language, earlier) => {
+      const { wait, code } = earlier ?? (await confirmedElsewhere(page, d, language));
       await page.context().clearCookies();
       await page.context().addCookies(wait);
       await page.goto(`/login/${language}/mail-sent`);
@@ -288,15 +316,26 @@ async function transitionsEnded(page: Page) {
   );
 }
 
-async function axeViolations(page: Page, rules?: string[]) {
+/** Which of axe's rules a run applies: WCAG 2.2 AA's, without `skip`; or only `rules`. */
+type AxeRules = { rules: string[] } | { skip: string[] };
+
+/**
+ * axe's findings on the page as it stands. axe is put into the page once (its 570 KB parsed once
+ * per document, not per run), so that the light and the dark run on one page share it. No frames
+ * to merge results from: these pages have none.
+ */
+async function axeViolations(page: Page, which: AxeRules) {
   await transitionsEnded(page);
-  // Legacy mode runs axe in the page alone, without a second page to merge the results of
-  // frames: twice as fast, and these pages have no frames.
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (rules ? axe.withRules(rules) : axe.withTags(WCAG_AA_TAGS))
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const options: axe.RunOptions =
+    'rules' in which
+      ? { runOnly: { type: 'rule', values: which.rules }, resultTypes: ['violations'] }
+      : {
+          runOnly: { type: 'tag', values: WCAG_AA_TAGS },
+          rules: Object.fromEntries(which.skip.map((rule) => [rule, { enabled: false }])),
+          resultTypes: ['violations'],
+        };
+  const violations = await page.evaluate((runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions).then((results) => results.violations), options);
   return violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
@@ -390,39 +429,75 @@ async function expectDarkSchemeHonoured(page: Page, where: string) {
   expect.soft(luminance(dark.page), `${where}, dark: the page behind the card is dark`).toBeLessThan(0.05);
   expect.soft(luminance(dark.card), `${where}, dark: the card is dark`).toBeLessThan(0.05);
   expect.soft(luminance(dark.text), `${where}, dark: the text is light`).toBeGreaterThan(0.5);
-  expect.soft(await axeViolations(page, COLOUR_RULES), `axe's colour rules in ${where}, dark`).toEqual([]);
+  expect.soft(await axeViolations(page, { rules: COLOUR_RULES }), `axe's colour rules in ${where}, dark`).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-for (const screen of screens) {
-  test(`${screen.name}: axe finds nothing in en, de and nl, in the light and the dark scheme, and every control shows its focus`, async ({ page, context }) => {
+/** The language whose pages are also checked for their colours (the file's header says why one is enough). */
+const COLOURS_CHECKED_IN: Language = 'en';
+
+/** The checks of one screen in one language, on the page `open` left; in English also its colours and, on a main screen, its layout and names. */
+async function expectScreenAccessible(page: Page, screen: Screen, language: Language) {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  // After a client-side navigation (a server action's redirect) Next sets the new page's
+  // title a moment after its heading shows: axe judges the page once it has arrived.
+  await expect(page).toHaveTitle(/\S/);
+  if (language !== COLOURS_CHECKED_IN) {
+    expect.soft(await axeViolations(page, { skip: COLOUR_RULES }), `axe in ${language}`).toEqual([]);
+    return;
+  }
+  // The positive control of the dark check below: the same page in light is light.
+  const light = await surfaceColours(page);
+  expect.soft(luminance(light.card), `${language}, light: the card is light`).toBeGreaterThan(0.8);
+  expect.soft(await axeViolations(page, { skip: [] }), `axe in ${language}`).toEqual([]);
+  await expectDarkSchemeHonoured(page, language);
+  // A main screen's layout checks, on its English page already open: a visit of their own
+  // would reach the screen once more (for some, a whole sign-in).
+  if (mainScreenNames.includes(screen.name)) {
+    await test.step(`target size (2.5.8) and consistent help (3.2.6): on the ${screen.name}, every control is at least 24×24 CSS px or spaced, and contact and language links keep their order`, () =>
+      expectTargetsAndHelpInPlace(page),
+    );
+    await test.step(`label in name (2.5.3) and page titled (2.4.2): on the ${screen.name} every control is named by its visible text, and the page by its screen`, () =>
+      expectLabelsInNamesAndTitle(page, screen.name),
+    );
+  }
+}
+
+for (const screen of screens.filter((candidate) => !candidate.continues)) {
+  const following = screens.find((candidate) => candidate.continues === screen.name);
+  const name = following ? `${screen.name}, then the ${following.name}` : screen.name;
+  test(`${name}: axe finds nothing in en, de and nl, in the light and the dark scheme, and every control shows its focus`, async ({ page, context }) => {
     if (screen.long) test.slow();
     for (const language of languages) {
       await test.step(language, async () => {
+        const d = dictionaries[language];
         await context.clearCookies();
-        await screen.open(page, dictionaries[language], language);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        // After a client-side navigation (a server action's redirect) Next sets the new page's
-        // title a moment after its heading shows: axe judges the page once it has arrived.
-        await expect(page).toHaveTitle(/\S/);
-        // The positive control of the dark check below: the same page in light is light.
-        const light = await surfaceColours(page);
-        expect.soft(luminance(light.card), `${language}, light: the card is light`).toBeGreaterThan(0.8);
-        expect.soft(await axeViolations(page), `axe in ${language}`).toEqual([]);
-        await expectDarkSchemeHonoured(page, language);
-        // A main screen's layout checks, on its English page already open: a visit of their own
-        // would reach the screen once more (for some, a whole sign-in).
-        if (language === 'en' && mainScreenNames.includes(screen.name)) {
-          await test.step(`target size (2.5.8) and consistent help (3.2.6): on the ${screen.name}, every control is at least 24×24 CSS px or spaced, and contact and language links keep their order`, () =>
-            expectTargetsAndHelpInPlace(page),
-          );
-        }
+        const left = await screen.open(page, d, language);
+        await expectScreenAccessible(page, screen, language);
+        // The focus style does not depend on the language: the last one's page will do.
+        if (language === languages.at(-1)) expect(await controlsWithoutVisibleFocus(page), screen.name).toEqual([]);
+        if (!following) return;
+        await following.open(page, d, language, left ?? undefined);
+        await expectScreenAccessible(page, following, language);
+        if (language === languages.at(-1)) expect(await controlsWithoutVisibleFocus(page), following.name).toEqual([]);
       });
     }
-    // The focus style does not depend on the language: the last one's page will do.
-    expect(await controlsWithoutVisibleFocus(page)).toEqual([]);
   });
 }
+
+test('axe as these tests run it finds what it looks for, on a page made to fail it: the colour rules only where asked', async ({ page }) => {
+  await page.setContent(`
+    <html lang="en"><head><title>Made to fail</title></head><body><main>
+      <h1>A page made to fail</h1>
+      <p style="color: #bbb; background: #fff">Faint text on white.</p>
+      <input type="text">
+    </main></body></html>
+  `);
+  const rules = async (which: AxeRules) => (await axeViolations(page, which)).map((violation) => violation.rule).sort();
+  expect(await rules({ skip: [] })).toEqual(['color-contrast', 'label']);
+  expect(await rules({ skip: COLOUR_RULES })).toEqual(['label']);
+  expect(await rules({ rules: COLOUR_RULES })).toEqual(['color-contrast']);
+});
 
 test.describe('keyboard only', () => {
   test('e-mail sign-in up to the mail-sent view', async ({ page }) => {
@@ -682,40 +757,35 @@ test('redundant entry (3.3.7): sign-up shows the address typed on the login page
   await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(1);
 });
 
-test('label in name (2.5.3) and page titled (2.4.2): on each main screen every control is named by its visible text, and the page by its screen', async ({ page, context }) => {
-  for (const screen of mainScreens) {
-    await test.step(screen.name, async () => {
-      await context.clearCookies();
-      await screen.open(page, en, 'en');
-      const mismatched = await page.evaluate((selector) => {
-        const visibleText = (element: Element) =>
-          [...element.childNodes]
-            .filter((node) => node.nodeType === Node.TEXT_NODE || (node instanceof HTMLElement && !node.classList.contains('sr-only') && node.getAttribute('aria-hidden') !== 'true'))
-            .map((node) => node.textContent ?? '')
-            .join('')
-            .replace(/\s+/g, ' ')
-            .trim();
-        return [...document.querySelectorAll(selector)].flatMap((control) => {
-          // A name from aria-label or aria-labelledby replaces the content: it must still contain what is shown.
-          const label = control.getAttribute('aria-label') ?? control.getAttribute('aria-labelledby');
-          if (label === null) return [];
-          const named =
-            control.getAttribute('aria-label') ??
-            label.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-          const shown = visibleText(control);
-          return named.toLowerCase().includes(shown.toLowerCase()) ? [] : [`<${control.tagName.toLowerCase()}> shows "${shown}" but is named "${named}"`];
-        });
-      }, INTERACTIVE);
-      expect.soft(mismatched, screen.name).toEqual([]);
-      // Form fields are named by a visible <label>.
-      for (const field of await page.locator('main input:not([type="hidden"])').all()) {
-        const id = await field.getAttribute('id');
-        expect.soft(id && (await page.locator(`label[for="${id}"]`).isVisible()), `${screen.name}: a visible label for #${id}`).toBe(true);
-      }
-      await expect.soft(page, screen.name).toHaveTitle(new RegExp(`^\\S.* · ${en.common.productName}$`));
+/** Label in name (2.5.3) and page titled (2.4.2), on the English page as it stands: every control is named by its visible text, every field by a visible label, and the page by its screen. */
+async function expectLabelsInNamesAndTitle(page: Page, screenName: string) {
+  const mismatched = await page.evaluate((selector) => {
+    const visibleText = (element: Element) =>
+      [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE || (node instanceof HTMLElement && !node.classList.contains('sr-only') && node.getAttribute('aria-hidden') !== 'true'))
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return [...document.querySelectorAll(selector)].flatMap((control) => {
+      // A name from aria-label or aria-labelledby replaces the content: it must still contain what is shown.
+      const label = control.getAttribute('aria-label') ?? control.getAttribute('aria-labelledby');
+      if (label === null) return [];
+      const named =
+        control.getAttribute('aria-label') ??
+        label.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      const shown = visibleText(control);
+      return named.toLowerCase().includes(shown.toLowerCase()) ? [] : [`<${control.tagName.toLowerCase()}> shows "${shown}" but is named "${named}"`];
     });
+  }, INTERACTIVE);
+  expect.soft(mismatched, screenName).toEqual([]);
+  // Form fields are named by a visible <label>.
+  for (const field of await page.locator('main input:not([type="hidden"])').all()) {
+    const id = await field.getAttribute('id');
+    expect.soft(id && (await page.locator(`label[for="${id}"]`).isVisible()), `${screenName}: a visible label for #${id}`).toBe(true);
   }
-});
+  await expect.soft(page, screenName).toHaveTitle(new RegExp(`^\\S.* · ${en.common.productName}$`));
+}
 
 /**
  * Help and ways out that repeat on several screens (WCAG 3.2.6, 3.2.3): the support and sales
