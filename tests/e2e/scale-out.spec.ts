@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DEDICATED_HTTP_PORTS, DEDICATED_HTTPS_PORTS, documentsOnlyBrowser, startDeployment, type Deployment, type Forwarded } from './support/dedicated-deployment.ts';
 import { testPort } from './support/environment.ts';
+import { ASSET_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../../lib/platform/pages/security-headers.ts';
 import { continueWithCode } from './support/sign-in.ts';
 
 /**
@@ -59,6 +60,9 @@ function expectAlternation(forwarded: Forwarded[]) {
   expect(new Set(ports)).toEqual(new Set(APP_PORTS));
   ports.slice(1).forEach((port, index) => expect(port, `request ${index + 2} of ${ports.join(', ')}`).not.toBe(ports[index]));
 }
+
+/** nginx's address, with the deployment's host in Host (the request context has no resolver rules). */
+const NGINX = `https://127.0.0.1:${DEDICATED_HTTPS_PORTS.scaleOut}`;
 
 function acmeHere(): string {
   return `${deployment.origin.replace('//web.', '//acme.')}/`;
@@ -154,3 +158,44 @@ for (const { provider, button } of [
     expect(returned).not.toBe(started);
   });
 }
+
+test("a page's build files are nginx's own: each answers 200 with what the app sends with it, and none reaches an instance", async ({ request }) => {
+  const host = new URL(deployment.origin).host;
+  const stepId = randomUUID();
+  const headers = { host, 'x-request-id': stepId };
+  const seen = deployment.forwarded().length;
+  const page = await request.get(`${NGINX}/login/en`, { headers });
+  expect(page.status()).toBe(200);
+  const files = [...new Set([...(await page.text()).matchAll(/(?:src|href)="(\/login\/_next\/static\/[^"]+)"/g)].map((match) => match[1]!))];
+  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(1);
+  expect(files.filter((file) => file.endsWith('.css'))).toHaveLength(1);
+
+  const expected: Record<string, string> = {
+    'cache-control': 'public, max-age=31536000, immutable',
+    'content-security-policy': ASSET_CONTENT_SECURITY_POLICY,
+    ...Object.fromEntries(Object.entries(STATIC_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value])),
+  };
+  for (const file of files) {
+    const served = await request.get(`${NGINX}${file}`, { headers: { ...headers, 'accept-encoding': 'gzip' } });
+    // What the app itself sends with the same file, asked directly.
+    const fromApp = await request.get(`http://127.0.0.1:${APP_PORTS[0]}${file}`, { headers: { host, 'x-forwarded-proto': 'https' } });
+    expect([served.status(), fromApp.status()], file).toEqual([200, 200]);
+    for (const [name, value] of Object.entries(expected)) {
+      expect(fromApp.headers()[name], `${file}: ${name} from the app`).toBe(value);
+      expect(served.headers()[name], `${file}: ${name} from nginx`).toBe(value);
+    }
+    expect(served.headers()['content-type']?.toLowerCase(), file).toBe(fromApp.headers()['content-type']?.toLowerCase());
+    expect(served.headers()['content-type'], file).toMatch(file.endsWith('.css') ? /^text\/css;/ : /^application\/javascript;/);
+    expect(served.headers()['content-encoding'], file).toBe((await fromApp.body()).length >= 1024 ? 'gzip' : undefined);
+    expect((await served.body()).equals(await fromApp.body()), `${file}: the very file`).toBe(true);
+  }
+
+  const ofThisStep = () => deployment.forwarded().slice(seen).filter((entry) => entry.clientRequestId === stepId);
+  // nginx writes a line once its answer is sent, which the client may have read first.
+  await expect.poll(() => ofThisStep().length).toBe(files.length + 1);
+  const forwarded = ofThisStep();
+  // The control: the page itself reached an instance.
+  expect(forwarded.find((entry) => entry.path === '/login/en')?.upstream).toMatch(/^127\.0\.0\.1:\d+$/);
+  const fileRequests = forwarded.filter((entry) => entry.path.startsWith('/login/_next/static/'));
+  expect(fileRequests.map((entry) => [entry.path, entry.status, entry.upstream])).toEqual(files.map((file) => [file, 200, '-']));
+});

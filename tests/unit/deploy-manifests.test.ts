@@ -131,6 +131,7 @@ describe(`kubectl kustomize ${overlayPath}`, () => {
       'Secret desk-login-<hash>',
       'Service desk-booking-proxy',
       'Service desk-login',
+      'Service desk-login-instances',
     ]);
   });
 
@@ -417,6 +418,31 @@ describe('the nginx site\'s Deployment', () => {
     expect(fillInSite({ ...settings, DOMAIN: '' }).status).toBe(1);
   });
 
+  it('serves the build\'s files of the app\'s own image, copied as each pod starts into a folder nginx reads', () => {
+    const copy = proxySpec.initContainers.find((each: { name: string }) => each.name === 'copy-build-files');
+    // The overlay's one tag names both: a new release brings its files to the proxy with its instances.
+    const app = podSpec.containers[0];
+    expect(copy.image).toBe(app.image);
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^WORKDIR \/app$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/\.next\/static \.\/\.next\/static$/m);
+    const staticFiles = settings.STATIC_FILES ?? '';
+    expect(copy.command).toEqual(['cp', '-R', '/app/.next/static/.', `${staticFiles}/`]);
+    expect(copy.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(copy.volumeMounts).toEqual([{ name: 'build-files', mountPath: staticFiles }]);
+    expect(nginx.volumeMounts).toEqual(expect.arrayContaining([{ name: 'build-files', mountPath: staticFiles, readOnly: true }]));
+    expect(proxySpec.volumes.find((volume: { name: string }) => volume.name === 'build-files').emptyDir).toEqual({ sizeLimit: '64Mi' });
+  });
+
+  it('asks every ready instance by its own address for a file of another release, through a headless Service', () => {
+    const instances = named('Service', 'desk-login-instances');
+    expect(instances.spec.clusterIP).toBe('None');
+    expect(instances.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+    const httpPort = podSpec.containers[0].ports.find((port: { name: string }) => port.name === 'http').containerPort;
+    expect(instances.spec.ports).toEqual([{ name: 'http', port: httpPort, targetPort: 'http' }]);
+    expect(settings.LOGIN_APP_INSTANCES).toBe(`server ${instances.metadata.name}.${instances.metadata.namespace}.svc.cluster.local:${httpPort} resolve;`);
+  });
+
   it('sends /login to the app\'s Service on its http port', () => {
     const service = named('Service', 'desk-login');
     const httpPort = service.spec.ports.find((port: { name: string }) => port.name === 'http').port;
@@ -536,7 +562,7 @@ describe('deploy/nginx/desk-booking.conf', () => {
 
   it('resolves every upstream name again while it runs: each upstream in a zone, each named server with resolve', () => {
     const upstreams = [...site.matchAll(/^upstream (\w+) \{\n([\s\S]*?)^\}/gm)];
-    expect(upstreams.map((upstream) => upstream[1])).toEqual(['login_app', 'product_api', 'main_web_app']);
+    expect(upstreams.map((upstream) => upstream[1])).toEqual(['login_app', 'login_app_instances', 'product_api', 'main_web_app']);
     for (const [, name, body] of upstreams) {
       expect(body).toContain(`    zone ${name} 64k;\n`);
       for (const server of body!.match(/^ +server .*$/gm) ?? []) expect(server).toMatch(/ resolve;$/);

@@ -17,7 +17,7 @@ import {
   TLS_DIRECTORY,
   testPort,
 } from './environment.ts';
-import { nginxMainConfig, nginxSite } from './nginx-site.ts';
+import { nginxMainConfig, nginxSite, standaloneStaticFiles } from './nginx-site.ts';
 
 /**
  * A deployment of its own for a spec that must read what the servers wrote: standalone app
@@ -98,7 +98,17 @@ export type Instance = {
  * One line of the dedicated nginx's access log: which instance served which request. `requestId`
  * is the id nginx gave the request (the app logs it); `clientRequestId` the one the browser sent.
  */
-export type Forwarded = { clientRequestId: string; requestId: string; upstream: string; method: string; path: string; status: number };
+export type Forwarded = {
+  clientRequestId: string;
+  requestId: string;
+  /** The instance that answered, `-` when nginx answered itself (a file of the build); the last one nginx asked. */
+  upstream: string;
+  /** Every instance nginx asked, in turn: more than one when it asked another after a failure or a missing file. */
+  upstreams: string[];
+  method: string;
+  path: string;
+  status: number;
+};
 
 export type Deployment = {
   origin: string;
@@ -164,8 +174,12 @@ export async function startDeployment(
     servers?: OwnServerPorts;
     /** Another checkout whose build, backend and identity provider run instead of this one's (a copy with a change of its own). */
     root?: string;
+    /** Checkouts whose build some instances run instead, by port: two releases side by side, as in a rolling deploy. */
+    instanceRoots?: Record<number, string>;
     /** Where its logs go instead of the run's folder `name`: a test attempt's own, so a retry keeps the failed attempt's. */
     directory?: string;
+    /** The build's files its nginx serves, instead of those of the build its instances run. */
+    staticFiles?: string;
   },
 ): Promise<Deployment> {
   const directory = options.directory ?? join(RUN_DIRECTORY, name);
@@ -202,7 +216,7 @@ export async function startDeployment(
         METRICS_PORT: String(metricsPortOf(port)),
         SESSION_SECRET: options.sessionSecrets?.[index] ?? SESSION_SECRET,
         NODE_EXTRA_CA_CERTS: preparedValue('node-extra-ca-certs-path'),
-      } as NodeJS.ProcessEnv, options.root),
+      } as NodeJS.ProcessEnv, options.instanceRoots?.[port] ?? options.root),
     );
     const output = () => readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
     return {
@@ -235,13 +249,15 @@ export async function startDeployment(
     accessLog: join(nginxDirectory, 'access.log'),
     errorLog,
     extraAccessLog: { path: instancesLog, format: 'instances' },
+    staticFiles: options.staticFiles ?? standaloneStaticFiles(options.root ?? process.cwd()),
     ...options.site,
   });
   writeFileSync(join(nginxDirectory, 'desk-booking.conf'), site);
   nginxMainConfig(nginxDirectory, {
     errorLog,
     workerConnections: 512,
-    http: ["log_format instances '$http_x_request_id $request_id $upstream_addr $request_method $uri $status';"],
+    // The instances last: nginx writes those it asked in turn as a list, "a, b".
+    http: ["log_format instances '$http_x_request_id $request_id $request_method $uri $status $upstream_addr';"],
   });
   writeFileSync(instancesLog, '');
   const nginx = spawn(preparedValue('nginx-path'), ['-p', nginxDirectory, '-c', join(nginxDirectory, 'nginx.conf'), '-g', 'daemon off;'], {
@@ -273,8 +289,9 @@ export async function startDeployment(
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [clientRequestId = '', requestId = '', upstream = '', method = '', path = '', status = '0'] = line.split(' ');
-          return { clientRequestId, requestId, upstream, method, path, status: Number(status) };
+          const [clientRequestId = '', requestId = '', method = '', path = '', status = '0', ...asked] = line.split(' ');
+          const upstreams = asked.join(' ').split(', ');
+          return { clientRequestId, requestId, upstream: upstreams.at(-1) ?? '-', upstreams, method, path, status: Number(status) };
         }),
     nginxErrors: () => readFileSync(errorLog, 'utf8'),
     stop: async () => {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BACKEND_PORT, DOMAIN } from './environment.ts';
 
@@ -28,6 +29,8 @@ export function nginxSite(options: {
   realIpFrom?: string;
   /** Where the status log goes (`{{STATUS_LOG}}`): a file beside the access log unless given, e.g. `syslog:server=…`. */
   statusLog?: string;
+  /** The build's files nginx serves (`{{STATIC_FILES}}`): this checkout's standalone build unless given. */
+  staticFiles?: string;
 }): string {
   const { extraAccessLog, backendPort = BACKEND_PORT } = options;
   let site = forThisNginx(uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')));
@@ -43,6 +46,8 @@ export function nginxSite(options: {
     .replaceAll('{{RESOLVER}}', '127.0.0.1')
     .replaceAll('{{ERROR_LOG}}', options.errorLog)
     .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
+    .replaceAll('{{LOGIN_APP_INSTANCES}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
+    .replaceAll('{{STATIC_FILES}}', options.staticFiles ?? standaloneStaticFiles(process.cwd()))
     .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${backendPort}`)
     .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${backendPort}`)
     .replaceAll('{{HTTPS_PORT}}', String(options.httpsPort))
@@ -50,6 +55,11 @@ export function nginxSite(options: {
     .replaceAll('{{DOMAIN}}', DOMAIN)
     .replaceAll('{{TLS_CERTIFICATE}}', options.certificate)
     .replaceAll('{{TLS_CERTIFICATE_KEY}}', options.privateKey);
+}
+
+/** The build's files as deploy/assemble-standalone.mjs lays them out beside the standalone server of the checkout at `root`. */
+export function standaloneStaticFiles(root: string): string {
+  return join(root, '.next/standalone/.next/static');
 }
 
 const FORM_POST_CLIENT = /^( *)POST( +)(\$desk_booking_client_network);$/m;
@@ -126,6 +136,9 @@ export function nginxMainConfig(directory: string, options: { errorLog: string; 
   writeFileSync(
     config,
     [
+      // The workers serve the build's files from the checkout (`{{STATIC_FILES}}`), which the suite's
+      // own processes read: started as root, nginx would hand them to `nobody`, who may not enter it.
+      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
       'worker_processes 1;',
       `pid ${join(directory, 'nginx.pid')};`,
       `error_log ${options.errorLog} warn;`,
