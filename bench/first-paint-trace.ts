@@ -11,7 +11,7 @@
 // each (the document's arrival, the parser, scripts, layouts and paints) is printed.
 // node bench/first-paint-trace.ts [rounds] [path]   (after npm run build; BENCH_PORT_OFFSET moves
 // the ports, VARIANTS=plain,app-as-file picks variants)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -123,6 +123,8 @@ try {
     // No chunk at all, the inline payload kept.
     'inline-only': rendered.replace(scriptTags, ''),
   };
+  // BEFORE_HTML=<file>: another build's document of the same page, served as a file beside them.
+  if (process.env.BEFORE_HTML) variants['before-as-file'] = readFileSync(process.env.BEFORE_HTML, 'utf8');
   for (const [name, html] of Object.entries(variants)) writeFileSync(join(front.plainDirectory, `${name}.html`), html);
   const only = process.env.VARIANTS?.split(',');
   const targets = Object.fromEntries(
