@@ -25,11 +25,33 @@ export type LighthouseRun = {
   renderBlocking: string[];
   tbtMs: number;
   cls: number;
+  /** Lighthouse's breakdown of the largest contentful paint (its LCP breakdown insight), ms. */
+  lcpBreakdown: LcpBreakdown;
   /** Lighthouse's own measure of how fast this machine was during the run (higher is faster). */
   benchmarkIndex: number;
   /** Audits of accessibility and best practices that did not pass: why a score is below 100. */
   failed: string[];
 };
+
+/** Where a largest contentful paint's time went: until the document's first byte, then until the paint (text has no load). */
+export type LcpBreakdown = { timeToFirstByteMs: number; resourceLoadDelayMs: number; resourceLoadDurationMs: number; elementRenderDelayMs: number };
+
+const LCP_SUBPARTS = {
+  timeToFirstByte: 'timeToFirstByteMs',
+  resourceLoadDelay: 'resourceLoadDelayMs',
+  resourceLoadDuration: 'resourceLoadDurationMs',
+  elementRenderDelay: 'elementRenderDelayMs',
+} as const;
+
+function lcpBreakdownOf(details: unknown): LcpBreakdown {
+  const breakdown: LcpBreakdown = { timeToFirstByteMs: 0, resourceLoadDelayMs: 0, resourceLoadDurationMs: 0, elementRenderDelayMs: 0 };
+  const tables = (details as { items?: { type?: string; items?: { subpart?: string; duration?: number }[] }[] } | undefined)?.items ?? [];
+  for (const row of tables.filter((table) => table.type === 'table').flatMap((table) => table.items ?? [])) {
+    const key = LCP_SUBPARTS[row.subpart as keyof typeof LCP_SUBPARTS];
+    if (key) breakdown[key] = row.duration ?? 0;
+  }
+  return breakdown;
+}
 
 /** What one run loads: a URL with headers (fresh for each run), or the answer to a form posted on it. */
 export type LighthouseTarget = {
@@ -72,16 +94,27 @@ async function formPostRun(port: number, target: LighthouseTarget & { submitEmai
 }
 
 export async function lighthouseRuns(runs: number, target: () => Promise<LighthouseTarget>, throttling: Throttling): Promise<LighthouseRun[]> {
+  return (await lighthouseRounds(runs, [target], throttling))[0] ?? [];
+}
+
+/**
+ * Lighthouse on several targets in turn, round after round, in one browser: each target's runs
+ * (in the order of `targets`) spread over the same stretch of time, so that a quieter or busier
+ * moment of the machine falls on all of them alike, and the targets of one round can be compared
+ * with each other.
+ */
+export async function lighthouseRounds(rounds: number, targets: (() => Promise<LighthouseTarget>)[], throttling: Throttling): Promise<LighthouseRun[][]> {
   const flags: Flags = { ...FLAGS, throttlingMethod: throttling };
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))],
   });
   try {
-    const results: LighthouseRun[] = [];
+    const results: LighthouseRun[][] = targets.map(() => []);
     let failedRecordings = 0;
-    for (let run = 0; run < runs; run += 1) {
-      const next = await target();
+    for (let run = 0; run < rounds * targets.length; run += 1) {
+      const index = run % targets.length;
+      const next = await targets[index]!();
       const { submitEmail } = next;
       const result = submitEmail
         ? await formPostRun(chrome.port, { ...next, submitEmail }, flags)
@@ -98,7 +131,7 @@ export async function lighthouseRuns(runs: number, target: () => Promise<Lightho
         continue;
       }
       if (result.lhr.finalDisplayedUrl !== next.url) throw new Error(`Lighthouse on ${next.url} ended on ${result.lhr.finalDisplayedUrl}`);
-      results.push({
+      results[index]!.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
@@ -107,6 +140,7 @@ export async function lighthouseRuns(runs: number, target: () => Promise<Lightho
         renderBlocking: ((audits['render-blocking-insight']?.details as { items?: { url?: unknown }[] } | undefined)?.items ?? []).map((item) => String(item.url)),
         tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        lcpBreakdown: lcpBreakdownOf(audits['lcp-breakdown-insight']?.details),
         benchmarkIndex: environment.benchmarkIndex,
         failed: ['accessibility', 'best-practices'].flatMap((category) =>
           (categories[category]?.auditRefs ?? [])

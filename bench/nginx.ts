@@ -56,15 +56,31 @@ function siteCompression(): string[] {
  * shipped site does. Browsers and Lighthouse load it here, so that what they download and how
  * long it takes is what a person's browser gets. The load rounds measure the app directly.
  */
-export async function startCompressingFront(options: { port: number; upstreamPort: number; readyPath: string }): Promise<Server> {
-  return runNginx(options.port, options.readyPath, () => `    location / {
+export async function startCompressingFront(options: { port: number; upstreamPort: number; readyPath: string }): Promise<Server & { plainDirectory: string }> {
+  let plainDirectory = '';
+  const server = await runNginx(options.port, options.readyPath, (directory) => {
+    plainDirectory = join(directory, 'plain');
+    mkdirSync(plainDirectory, { mode: 0o755 });
+    return `    location / {
       proxy_pass http://127.0.0.1:${options.upstreamPort};
       proxy_set_header Host $http_host;
       proxy_set_header Connection "";
       proxy_http_version 1.1;
       ${siteCompression().join('\n      ')}
-    }`);
+    }
+    # Each screen's markup as plain HTML (bench/plain-html.ts), on the same origin, connection and
+    # compression as the app's pages, so that the two differ only in what the app adds to them.
+    location ${PLAIN_HTML_PATH}/ {
+      alias ${plainDirectory}/;
+      default_type "text/html; charset=utf-8";
+      ${siteCompression().join('\n      ')}
+    }`;
+  });
+  return { ...server, plainDirectory };
 }
+
+/** Where the compressing front serves the plain HTML of a screen: `${PLAIN_HTML_PATH}/<file>`. */
+export const PLAIN_HTML_PATH = '/plain-html';
 
 async function runNginx(port: number, readyPath: string, locations: (directory: string) => string): Promise<Server & { workerPid: number }> {
   const directory = mkdtempSync(join(tmpdir(), 'desk-login-bench-nginx-'));
