@@ -45,18 +45,19 @@ const SETTINGS = {
 
 // The benchmark's own ports (never in use by the end-to-end suite at the same time); not 6000,
 // which browsers and fetch refuse (X11).
+const BENCH_PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const PORTS = {
-  app: 6010,
-  bareNext: 6011,
-  static: 6012,
-  backend: 6013,
-  bareNextWithProxy: 6014,
-  identityProvider: 6015,
-  identityProviderGeneric: 6016,
-  markupFloor: 6017,
-  freshApp: 6018,
-  nginx: 6019,
-  browserFront: 6020,
+  app: 6010 + BENCH_PORT_OFFSET,
+  bareNext: 6011 + BENCH_PORT_OFFSET,
+  static: 6012 + BENCH_PORT_OFFSET,
+  backend: 6013 + BENCH_PORT_OFFSET,
+  bareNextWithProxy: 6014 + BENCH_PORT_OFFSET,
+  identityProvider: 6015 + BENCH_PORT_OFFSET,
+  identityProviderGeneric: 6016 + BENCH_PORT_OFFSET,
+  markupFloor: 6017 + BENCH_PORT_OFFSET,
+  freshApp: 6018 + BENCH_PORT_OFFSET,
+  nginx: 6019 + BENCH_PORT_OFFSET,
+  browserFront: 6020 + BENCH_PORT_OFFSET,
 };
 /** An app's METRICS_PORT lies this far above its port: 6110 and 6118, clear of the ports above. */
 const METRICS_PORT_DISTANCE = 100;
