@@ -272,7 +272,7 @@ async function waitingPolls(browser: Browser, origins: SignInOrigins, count: num
     await Promise.all(pages.map((page) => requestLink(page, origins.app, benchAddress())));
     const batch = await measuredBatch(measured, front, idleMs, () => sleep(TYPICAL_WAIT_MS));
     for (const page of pages) {
-      const status = await page.getByRole('status').getAttribute('data-status');
+      const status = await page.locator('[data-status]').getAttribute('data-status');
       if (status !== 'pending') throw new Error(`a waiting mail-sent view says ${status}, not pending`);
     }
     return { kind: 'polls of a waiting mail-sent view', browser: 'fresh browser', staticFrom: front.staticFrom, signIns: count, ...batch };
@@ -326,7 +326,7 @@ export async function measureWholeSignIns(options: {
           for (const signedIn of batch.result) await expectBackendSession(origins.backend, signedIn);
           const { result: _signedIn, ...figures } = batch;
           const measuredBatch_: SignInBatch = { kind, browser: state, staticFrom, signIns: settings.signInsPerBatch, ...figures };
-          const cpu = measuredBatch_.instances.map((instance) => `${instance.busyMs} ms busy, ${instance.idleMs.toFixed(0)} ms idle`).join('; ');
+          const cpu = measuredBatch_.instances.map((instance) => `${instance.busyMs.toFixed(0)} ms busy, ${instance.idleMs.toFixed(0)} ms idle`).join('; ');
           const requests = countRequests(measuredBatch_.requests, measuredBatch_.signIns).app.toFixed(1);
           options.log(`${warming ? 'warm-up' : `round ${round}`}: ${kind}, ${state}, static from ${staticFrom}, ${measuredBatch_.signIns} in ${(measuredBatch_.wallMs / 1000).toFixed(1)} s: ${cpu}; ${requests} app requests per sign-in`);
           // The warm-up's idle follows the instances' start and first compilations: only measured rounds are held to it.
