@@ -505,11 +505,17 @@ export function wholeSignInSection(w: WholeSignIns): string[] {
   const target = rows.find((row) => row.kind === 'e-mail, link in the same browser' && row.browser === 'fresh browser' && row.staticFrom === 'nginx');
   const targetMs = target ? median(target.roundsMs) : Number.NaN;
   const { settings } = w;
+  const idleRates = (w.batches[0]?.instances ?? [])
+    .map((_, index) => {
+      const rates = w.batches.map((batch) => (batch.instances[index]?.idleWindowRate ?? Number.NaN) * 1000);
+      return `instance ${index + 1} ${median(rates).toFixed(2)} ms/s (windows ${Math.min(...rates).toFixed(2)} to ${Math.max(...rates).toFixed(2)})`;
+    })
+    .join(', ');
   const lines = ['## A whole sign-in per CPU-second', ''];
   lines.push(
     `Complete sign-ins in Chromium, each from the first GET of \`/login/en\` to the organisation's address, through nginx with the shipped site's proxy headers and compression (\`bench/nginx.ts\`, startSiteFront) in front of **two** app instances (the standalone server, sharing a Redis as a fleet does), the organisation's address answered by the development backend's stand-in of the main web app. ` +
       `After a round that warms the instances and the browsers, ${settings.rounds} round${settings.rounds === 1 ? '' : 's'}; in each, every kind in every browser state, ${settings.signInsPerBatch} sign-ins side by side per batch, the order reversed every round. ` +
-      `App CPU is the CPU time of both instances over the batch and 2 s after it (utime + stime to the nanosecond: each thread's time on a CPU from /proc/<pid>/task/*/schedstat, which utime and stime count in 10 ms ticks), less each instance's idle CPU over the same wall time (its rate in ${(settings.idleMs / 1000).toFixed(0)} s of idle measured just before the batch); the development backend's CPU is shown beside it, not charged, and so is nginx's worker. ` +
+      `App CPU is the CPU time of both instances over the batch and 2 s after it (utime + stime to the nanosecond: each thread's time on a CPU from /proc/<pid>/task/*/schedstat, which utime and stime count in 10 ms ticks), less each instance's idle CPU over the same wall time (${(settings.idleMs / 1000).toFixed(0)} s of idle measured just before each batch, alternating with them; charged at the median of the instance's idle windows, ${idleRates}, as a window after a batch now and then holds that batch's late work); the development backend's CPU is shown beside it, not charged, and so is nginx's worker. ` +
       "Requests are counted from the site front's access log, by who answered them. Every sign-in is checked to have ended at the organisation's address, signed in, with an access token whose session the backend's users/me knows; a batch whose idle exceeds its busy CPU stops the bench.",
     '',
     `An e-mail sign-in includes a typical wait of ${TYPICAL_WAIT_MS / 1000} s on the mail-sent view, which polls every ${w.pollIntervalMs / 1000} s: ${pollsPerWait} polls. The sign-ins measured open the link as soon as it is mailed, and each round adds ${pollsPerWait} polls at that round's cost of one poll of a waiting view, measured apart: ${settings.signInsPerBatch} views left waiting for ${TYPICAL_WAIT_MS / 1000} s (${measuredPollsPerWait.toFixed(1)} polls each; ${median(pollRoundsMs).toFixed(2)} ms of app CPU per poll, rounds ${pollRoundsMs.map((value) => value.toFixed(2)).join(', ')}). ` +

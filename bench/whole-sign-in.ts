@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { FrontRequest, SiteFront, StaticFrom } from './nginx.ts';
+import { median } from './load.ts';
 import { preciseCpuMilliseconds as cpuMilliseconds, type Server } from './processes.ts';
 import { benchAddress, latestLink, requestLink } from './sign-in.ts';
 
@@ -30,7 +31,13 @@ export type WholeSignInSettings = {
 export type InstanceCpu = {
   /** utime + stime during the batch. */
   busyMs: number;
-  /** What the instance spends idle over the same wall time: its idle rate measured just before, times the batch's wall time. */
+  /** CPU ms per wall ms in the idle window just before the batch. */
+  idleWindowRate: number;
+  /**
+   * What the instance spends idle over the batch's wall time: the median rate of its idle windows
+   * in the whole run, times that time. The median, because a window after a batch now and then
+   * holds that batch's late work (a garbage collection), which is the batch's and not idle.
+   */
   idleMs: number;
 };
 
@@ -82,7 +89,7 @@ export function pollIntervalMs(): number {
 export function appCpuMs(batch: Pick<SignInBatch, 'instances' | 'kind' | 'browser' | 'staticFrom'>): number {
   return batch.instances.reduce((sum, instance, index) => {
     const net = instance.busyMs - instance.idleMs;
-    if (instance.idleMs < 0 || net < 0) {
+    if (!(instance.idleMs >= 0) || !(net >= 0)) {
       throw new Error(
         `${batch.kind}, ${batch.browser}, static from ${batch.staticFrom}: instance ${index + 1} spent ${instance.busyMs} ms busy against ${instance.idleMs.toFixed(1)} ms idle over the same time`,
       );
@@ -123,7 +130,7 @@ function isOrganisationUrl(url: URL, domain: string): boolean {
  */
 async function arrivedAtOrganisation(tabs: Page[], origins: SignInOrigins, account: string, subDomain: string): Promise<SignedIn> {
   const context = tabs[0]!.context();
-  const page = await Promise.any(tabs.map((tab) => tab.waitForURL((url) => isOrganisationUrl(url, origins.organisationDomain), { timeout: 30_000 }).then(() => tab))).catch(async (error: unknown) => {
+  const page = await Promise.any(tabs.map((tab) => tab.waitForURL((url) => isOrganisationUrl(url, origins.organisationDomain), { timeout: PATIENCE_MS }).then(() => tab))).catch(async (error: unknown) => {
     // Where each tab of the sign-in stands says why it never arrived.
     const where = await Promise.all(
       context.pages().map(async (tab) => `${tab.url()}: ${((await tab.locator('main').textContent({ timeout: 1_000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 300)}`),
@@ -163,7 +170,7 @@ async function emailSignIn(browsers: Browsers, origins: SignInOrigins, where: 's
     const code = (await linkTab.getByTestId('link-code').textContent()) ?? '';
     // The waiting tab's poll notices the confirmation and asks for the code.
     const codeField = waiting.getByRole('textbox', { name: 'Code of six digits' });
-    await codeField.waitFor({ timeout: 30_000 });
+    await codeField.waitFor({ timeout: PATIENCE_MS });
     await codeField.fill(code);
     await waiting.getByRole('button', { name: 'Continue', exact: true }).click();
   }
@@ -198,9 +205,11 @@ class BrowserPool {
     this.browser = browser;
   }
 
-  private newContext(): Promise<BrowserContext> {
+  private async newContext(): Promise<BrowserContext> {
     // The local identity provider's certificate is the bench's own authority's.
-    return this.browser.newContext({ ignoreHTTPSErrors: true });
+    const context = await this.browser.newContext({ ignoreHTTPSErrors: true });
+    context.setDefaultTimeout(PATIENCE_MS);
+    return context;
   }
 
   async take(state: BrowserState, slot: number): Promise<{ browsers: Browsers; release(): Promise<void> }> {
@@ -224,6 +233,9 @@ class BrowserPool {
     await Promise.all(this.holding.flatMap((browsers) => [browsers.asking.close(), browsers.elsewhere.close()]));
   }
 }
+
+/** How long a step may take: on two cores shared with other work, a page load now and then takes over 30 s. */
+const PATIENCE_MS = 120_000;
 
 /** The batch's window stays open this long after its last page closed. */
 const SETTLE_MS = 2_000;
@@ -254,7 +266,7 @@ async function measuredBatch<T>(
   // What the batch left to do once its pages were closed (a collection of its garbage) is its own.
   await sleep(SETTLE_MS);
   const wallMs = performance.now() - started;
-  const instances = pids.map((pid, index) => ({ busyMs: cpuMilliseconds(pid) - (before[index] ?? 0), idleMs: (idleRates[index] ?? 0) * wallMs }));
+  const instances = pids.map((pid, index) => ({ busyMs: cpuMilliseconds(pid) - (before[index] ?? 0), idleWindowRate: idleRates[index] ?? 0, idleMs: Number.NaN }));
   const backendCpuMs = cpuMilliseconds(measured.backend.child.pid ?? 0) - backendBefore;
   const nginxCpuMs = cpuMilliseconds(front.workerPid) - nginxBefore;
   return { result, wallMs, instances, backendCpuMs, nginxCpuMs, requests: front.requestsSince(offset) };
@@ -267,6 +279,7 @@ async function measuredBatch<T>(
  */
 async function waitingPolls(browser: Browser, origins: SignInOrigins, count: number, measured: Measured, front: SiteFront, idleMs: number): Promise<SignInBatch> {
   const contexts = await Promise.all(Array.from({ length: count }, () => browser.newContext()));
+  for (const context of contexts) context.setDefaultTimeout(PATIENCE_MS);
   try {
     const pages = await Promise.all(contexts.map((context) => context.newPage()));
     await Promise.all(pages.map((page) => requestLink(page, origins.app, benchAddress())));
@@ -326,19 +339,13 @@ export async function measureWholeSignIns(options: {
           for (const signedIn of batch.result) await expectBackendSession(origins.backend, signedIn);
           const { result: _signedIn, ...figures } = batch;
           const measuredBatch_: SignInBatch = { kind, browser: state, staticFrom, signIns: settings.signInsPerBatch, ...figures };
-          const cpu = measuredBatch_.instances.map((instance) => `${instance.busyMs.toFixed(0)} ms busy, ${instance.idleMs.toFixed(0)} ms idle`).join('; ');
+          const cpu = measuredBatch_.instances.map((instance) => `${instance.busyMs.toFixed(0)} ms busy, idle ${(instance.idleWindowRate * 1000).toFixed(1)} ms/s`).join('; ');
           const requests = countRequests(measuredBatch_.requests, measuredBatch_.signIns).app.toFixed(1);
           options.log(`${warming ? 'warm-up' : `round ${round}`}: ${kind}, ${state}, static from ${staticFrom}, ${measuredBatch_.signIns} in ${(measuredBatch_.wallMs / 1000).toFixed(1)} s: ${cpu}; ${requests} app requests per sign-in`);
-          // The warm-up's idle follows the instances' start and first compilations: only measured rounds are held to it.
-          if (!warming) {
-            appCpuMs(measuredBatch_);
-            batches.push(measuredBatch_);
-          }
+          if (!warming) batches.push(measuredBatch_);
         }
         if (!warming && staticFrom === statics[0]) {
-          const polls = await waitingPolls(browser, origins, settings.signInsPerBatch, measured, front, settings.idleMs);
-          appCpuMs(polls);
-          batches.push(polls);
+          batches.push(await waitingPolls(browser, origins, settings.signInsPerBatch, measured, front, settings.idleMs));
         }
       }
     }
@@ -346,5 +353,23 @@ export async function measureWholeSignIns(options: {
     await front?.stop();
     await pool.close();
   }
+  chargeIdle(batches);
   return { settings, batches, pollIntervalMs: options.pollIntervalMs };
+}
+
+/**
+ * Each batch's idle over its wall time, at the median rate of the instance's idle windows of the
+ * measured rounds (the warm-up's follow the instances' start and first compilations); then
+ * every batch is held to it.
+ */
+export function chargeIdle(batches: SignInBatch[]): void {
+  const instances = batches[0]?.instances.length ?? 0;
+  for (let index = 0; index < instances; index += 1) {
+    const rate = median(batches.map((batch) => batch.instances[index]?.idleWindowRate ?? Number.NaN));
+    for (const batch of batches) {
+      const instance = batch.instances[index];
+      if (instance) instance.idleMs = rate * batch.wallMs;
+    }
+  }
+  for (const batch of batches) appCpuMs(batch);
 }

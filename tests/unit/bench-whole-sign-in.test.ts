@@ -1,6 +1,6 @@
 import type { FrontRequest } from '@/bench/nginx';
 import { wholeSignInRows, wholeSignInSection } from '@/bench/report';
-import { appCpuMs, countRequests, type SignInBatch, type WholeSignIns } from '@/bench/whole-sign-in';
+import { appCpuMs, chargeIdle, countRequests, type SignInBatch, type WholeSignIns } from '@/bench/whole-sign-in';
 
 /**
  * The whole sign-ins of `npm run bench` (bench/whole-sign-in.ts): what a batch is charged, how
@@ -17,8 +17,8 @@ function batch(overrides: Partial<SignInBatch>): SignInBatch {
     signIns: 2,
     wallMs: 5_000,
     instances: [
-      { busyMs: 30, idleMs: 5 },
-      { busyMs: 25, idleMs: 5 },
+      { busyMs: 30, idleWindowRate: 0, idleMs: 5 },
+      { busyMs: 25, idleWindowRate: 0, idleMs: 5 },
     ],
     backendCpuMs: 8,
     nginxCpuMs: 2,
@@ -29,9 +29,21 @@ function batch(overrides: Partial<SignInBatch>): SignInBatch {
 
 test('a batch is charged what both instances spent beyond their idle, and one idle above its busy CPU stops the bench', () => {
   expect(appCpuMs(batch({}))).toBe(45);
-  expect(() => appCpuMs(batch({ instances: [{ busyMs: 30, idleMs: 5 }, { busyMs: 10, idleMs: 12.5 }] }))).toThrow(
+  expect(() => appCpuMs(batch({ instances: [{ busyMs: 30, idleWindowRate: 0, idleMs: 5 }, { busyMs: 10, idleWindowRate: 0, idleMs: 12.5 }] }))).toThrow(
     'e-mail, link in the same browser, fresh browser, static from nginx: instance 2 spent 10 ms busy against 12.5 ms idle over the same time',
   );
+});
+
+test("idle is charged at the median rate of the instance's windows, so that one window holding a batch's late work charges no batch with it", () => {
+  const batches = [0.005, 0.004, 0.1].map((rate) =>
+    batch({ wallMs: 10_000, instances: [{ busyMs: 300, idleWindowRate: rate, idleMs: Number.NaN }, { busyMs: 300, idleWindowRate: 0.001, idleMs: Number.NaN }] }),
+  );
+  chargeIdle(batches);
+  // 0.005 ms/ms, the median, over 10 s: 50 ms, not the 1,000 ms of the third window.
+  expect(batches.map((charged) => charged.instances.map((instance) => instance.idleMs))).toEqual([[50, 10], [50, 10], [50, 10]]);
+  expect(batches.map(appCpuMs)).toEqual([540, 540, 540]);
+  const quiet = batch({ wallMs: 10_000, instances: [{ busyMs: 20, idleWindowRate: 0.005, idleMs: Number.NaN }, { busyMs: 300, idleWindowRate: 0.001, idleMs: Number.NaN }] });
+  expect(() => chargeIdle([quiet])).toThrow('instance 1 spent 20 ms busy against 50.0 ms idle over the same time');
 });
 
 test("requests are counted per sign-in by who answered them, static files from nginx apart from the app's", () => {
@@ -55,8 +67,8 @@ describe('the report', () => {
     pollIntervalMs: 5_000,
     batches: [
       // Two sign-ins at `signInMs` each, three requests each; two waiting views that polled four times each, 1 ms a poll.
-      batch({ instances: [{ busyMs: signInMs, idleMs: 0 }, { busyMs: signInMs, idleMs: 0 }], requests: [request('app', '/login/en'), request('app', '/login/en'), ...polls(2), request('app', '/login/en', 'POST'), request('app', '/login/en', 'POST')] }),
-      batch({ kind: 'polls of a waiting mail-sent view', instances: [{ busyMs: 5, idleMs: 1 }, { busyMs: 5, idleMs: 1 }], requests: polls(8) }),
+      batch({ instances: [{ busyMs: signInMs, idleWindowRate: 0, idleMs: 0 }, { busyMs: signInMs, idleWindowRate: 0, idleMs: 0 }], requests: [request('app', '/login/en'), request('app', '/login/en'), ...polls(2), request('app', '/login/en', 'POST'), request('app', '/login/en', 'POST')] }),
+      batch({ kind: 'polls of a waiting mail-sent view', instances: [{ busyMs: 5, idleWindowRate: 0, idleMs: 1 }, { busyMs: 5, idleWindowRate: 0, idleMs: 1 }], requests: polls(8) }),
     ],
   });
 
