@@ -1,7 +1,7 @@
 // The limit of serving the login page (issue 33): Debian's nginx serving the prerendered HTML as
 // a static file, with the headers the app sends with it. Not how the app is deployed: what it
 // would cost if nginx answered the requests whose answer proxy.ts would not change.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childrenOf, startServer, type Server } from './processes.ts';
@@ -82,7 +82,108 @@ export async function startCompressingFront(options: { port: number; upstreamPor
 /** Where the compressing front serves the plain HTML of a screen: `${PLAIN_HTML_PATH}/<file>`. */
 export const PLAIN_HTML_PATH = '/plain-html';
 
-async function runNginx(port: number, readyPath: string, locations: (directory: string) => string): Promise<Server & { workerPid: number }> {
+/** The shipped site's server-level lines that start with `directive`, before its first location. */
+function siteServerLines(directive: string): string[] {
+  const site = readFileSync('deploy/nginx/desk-booking.conf', 'utf8');
+  const start = site.search(/^server \{$/m);
+  const server = site.slice(start, start + site.slice(start).search(/^\s*location /m));
+  const lines = server
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith(`${directive} `));
+  if (start < 0 || lines.length === 0) throw new Error(`deploy/nginx/desk-booking.conf has no ${directive} in its server: look at bench/nginx.ts`);
+  return lines;
+}
+
+/** Where a front serves the build's static files (`/login/_next/static/`) from. */
+export type StaticFrom = 'app' | 'nginx';
+
+/** Who answered a request that reached the site front, as its access log says. */
+export type FrontRequest = { by: 'app' | 'nginx' | 'main web app'; method: string; path: string; status: number };
+
+export type SiteFront = Server & { workerPid: number; staticFrom: StaticFrom; requestsSince(offset: number): FrontRequest[]; logOffset(): number };
+
+/**
+ * The app's instances as the shipped site (deploy/nginx/desk-booking.conf) puts them behind nginx:
+ * `/login/` to all of them over kept-alive connections with the site's own proxy headers and
+ * compression, every other path (an organisation's address) to the main web app (here the
+ * development backend's stand-in of it), and, when `staticFrom` is `nginx`, the build's static
+ * files from nginx itself, as files that never change under their name. Each answer is written to
+ * an access log, with whoever gave it.
+ */
+export async function startSiteFront(options: {
+  port: number;
+  appPorts: number[];
+  mainWebAppPort: number;
+  staticFrom: StaticFrom;
+  /** The build's `.next/static`. */
+  staticDirectory: string;
+}): Promise<SiteFront> {
+  let accessLog = '';
+  const appUpstreams = new Set(options.appPorts.map((port) => `127.0.0.1:${port}`));
+  const mainWebApp = `127.0.0.1:${options.mainWebAppPort}`;
+  const server = await runNginx(
+    options.port,
+    '/login/api/health',
+    (directory) => {
+      accessLog = join(directory, 'access.log');
+      let staticLocation = '';
+      if (options.staticFrom === 'nginx') {
+        // A copy the worker (which drops root's rights) can read, as the site's image holds its own.
+        const files = join(directory, 'static');
+        cpSync(options.staticDirectory, files, { recursive: true });
+        chmodTree(files);
+        staticLocation = `    location ^~ /login/_next/static/ {
+      alias ${files}/;
+      add_header Cache-Control "public, max-age=31536000, immutable" always;
+      ${siteCompression().join('\n      ')}
+    }`;
+      }
+      return `    access_log ${accessLog} bench_front;
+    ${siteServerLines('proxy_set_header').join('\n    ')}
+    proxy_http_version 1.1;
+    location /login/ {
+      proxy_pass http://login_app;
+      ${siteCompression().join('\n      ')}
+    }
+    location = /login {
+      proxy_pass http://login_app;
+    }
+${staticLocation}
+    location / {
+      proxy_pass http://${mainWebApp};
+    }`;
+    },
+    `log_format bench_front '$upstream_addr $request_method $status $uri';
+  upstream login_app {
+    ${options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    ')}
+    keepalive 16;
+    keepalive_timeout 4s;
+  }`,
+  );
+  const parse = (line: string): FrontRequest => {
+    const [upstream = '', method = '', status = '', ...path] = line.split(' ');
+    const by = upstream === '-' ? 'nginx' : appUpstreams.has(upstream) ? 'app' : upstream === mainWebApp ? 'main web app' : undefined;
+    if (!by) throw new Error(`the site front's access log names an upstream it does not have: ${line}`);
+    return { by, method, path: path.join(' '), status: Number(status) };
+  };
+  return {
+    ...server,
+    staticFrom: options.staticFrom,
+    logOffset: () => (existsSync(accessLog) ? statSync(accessLog).size : 0),
+    requestsSince: (offset) =>
+      existsSync(accessLog)
+        ? readFileSync(accessLog).subarray(offset).toString('utf8').split('\n').filter(Boolean).map(parse)
+        : [],
+  };
+}
+
+function chmodTree(path: string): void {
+  chmodSync(path, statSync(path).isDirectory() ? 0o755 : 0o644);
+  if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) chmodTree(join(path, entry));
+}
+
+async function runNginx(port: number, readyPath: string, locations: (directory: string) => string, httpLines = ''): Promise<Server & { workerPid: number }> {
   const directory = mkdtempSync(join(tmpdir(), 'desk-login-bench-nginx-'));
   chmodSync(directory, 0o755);
   mkdirSync(join(directory, 'temp'));
@@ -98,6 +199,7 @@ http {
   sendfile on;
   tcp_nopush on;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  ${httpLines}
   server {
     listen 127.0.0.1:${port};
 ${locations(directory)}

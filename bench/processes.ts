@@ -123,3 +123,26 @@ export function residentMemory(pid: number): { rss: number; peak: number } {
   const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss: kilobytes('VmRSS') * 1024, peak: kilobytes('VmHWM') * 1024 };
 }
+
+/**
+ * The same CPU time as `cpuMilliseconds`, to the nanosecond: the time on a CPU of each thread
+ * (/proc/<pid>/task/<tid>/schedstat), which utime + stime are scaled to but read only in 10 ms
+ * ticks. For windows of a few seconds of a nearly idle process, where a tick is most of it.
+ */
+export function preciseCpuMilliseconds(pid: number): number {
+  let nanoseconds = 0;
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return 0;
+  }
+  for (const thread of threads) {
+    try {
+      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return nanoseconds / 1e6 + childrenOf(pid).reduce((sum, child) => sum + preciseCpuMilliseconds(child), 0);
+}

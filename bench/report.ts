@@ -7,6 +7,8 @@ import { compressedSizes, kilobytes, withoutInlineStylesheets, type LoadedResour
 import type { Screen } from './screens.ts';
 import { SIZE_BUDGETS } from './size-budgets.ts';
 import type { MemoryReport, StartupRun } from './startup.ts';
+import type { StaticFrom } from './nginx.ts';
+import { appCpuMs, BROWSER_STATES, countRequests, SIGN_IN_KINDS, TYPICAL_WAIT_MS, type BrowserState, type RequestCounts, type SignInBatch, type SignInKind, type WholeSignIns } from './whole-sign-in.ts';
 
 export const BARE_PAGE = 'bare Next.js page';
 export const MARKUP_FLOOR = 'markup floor';
@@ -63,6 +65,8 @@ export type Measurements = {
   profile: ProfileSummary;
   /** The app's headers that nginx sends with the prerendered page (bench/nginx.ts). */
   nginxHeaders: [string, string][];
+  /** A whole sign-in per CPU-second (bench/whole-sign-in.ts). */
+  wholeSignIns: WholeSignIns;
 };
 
 type LoadSettings = { rounds: number; seconds: number; connections: number };
@@ -414,6 +418,7 @@ export function report(m: Measurements, context: ReportContext): string {
   lines.push(`| same browser, another tab | ${ms(median(m.sameBrowser))} | ${ms(Math.min(...m.sameBrowser))} | ${ms(Math.max(...m.sameBrowser))} | ${m.sameBrowser.map((value) => value.toFixed(0)).join(', ')} |`);
   lines.push(`| another browser | ${ms(median(m.otherBrowser))} | ${ms(Math.min(...m.otherBrowser))} | ${ms(Math.max(...m.otherBrowser))} | ${m.otherBrowser.map((value) => value.toFixed(0)).join(', ')} |`);
   lines.push('');
+  lines.push(...wholeSignInSection(m.wholeSignIns));
   return lines.join('\n');
 }
 
@@ -469,6 +474,102 @@ function profileSection(profile: ProfileSummary): string[] {
     etag > 0
       ? `Next hashes the whole prerendered page for its ETag on every request (\`server/lib/etag.js\`, ${((etag / sampled) * 100).toFixed(1)}% of the samples): \`generateEtags\` is back on, or another path hashes pages.`
       : 'Next no longer hashes the page for its ETag on every answer (`generateEtags: false`; on 8f467e0 it was 23.9% of these samples): proxy.ts sends the SHA-256 taken once from the page\'s file, and answers a browser holding that copy with a 304 itself (the held-copy row of the load table; docs/decisions.md).',
+  );
+  return lines;
+}
+
+/** Issue 50: at least this many e-mail sign-ins per CPU-second of the app. */
+export const EMAIL_SIGN_INS_PER_CPU_SECOND = 100;
+
+/** One row of the whole sign-ins: each round's app CPU per sign-in, a typical wait's polls included. */
+export type WholeSignInRow = {
+  kind: SignInKind;
+  browser: BrowserState;
+  staticFrom: StaticFrom;
+  roundsMs: number[];
+  requests: RequestCounts;
+  backendMs: number;
+  nginxMs: number;
+};
+
+/**
+ * The rows of the whole sign-ins. An e-mail sign-in's link is opened as soon as it is mailed; the
+ * polls of a typical wait are added at the cost the same round measured for a waiting view's poll.
+ */
+export function wholeSignInRows(w: WholeSignIns): { rows: WholeSignInRow[]; pollRoundsMs: number[]; pollsPerWait: number; measuredPollsPerWait: number } {
+  const pollBatches = w.batches.filter((batch) => batch.kind === 'polls of a waiting mail-sent view');
+  const pollCount = (batch: SignInBatch) => countRequests(batch.requests, 1).polls;
+  for (const batch of pollBatches) if (pollCount(batch) === 0) throw new Error('the waiting mail-sent views sent no poll in a typical wait');
+  const pollRoundsMs = pollBatches.map((batch) => appCpuMs(batch) / pollCount(batch));
+  const pollsPerWait = TYPICAL_WAIT_MS / w.pollIntervalMs;
+  const measuredPollsPerWait = median(pollBatches.map((batch) => pollCount(batch) / batch.signIns));
+  const rows: WholeSignInRow[] = [];
+  for (const staticFrom of ['app', 'nginx'] as const) {
+    for (const kind of SIGN_IN_KINDS) {
+      for (const browser of BROWSER_STATES) {
+        const batches = w.batches.filter((batch) => batch.kind === kind && batch.browser === browser && batch.staticFrom === staticFrom);
+        if (batches.length === 0) continue;
+        const waits = kind.startsWith('e-mail') ? pollsPerWait : 0;
+        const roundsMs = batches.map((batch, round) => appCpuMs(batch) / batch.signIns + waits * (pollRoundsMs[round] ?? median(pollRoundsMs)));
+        const signIns = batches.reduce((sum, batch) => sum + batch.signIns, 0);
+        const counted = countRequests(batches.flatMap((batch) => batch.requests), signIns);
+        rows.push({
+          kind,
+          browser,
+          staticFrom,
+          roundsMs,
+          requests: { ...counted, app: counted.app + waits, polls: counted.polls + waits },
+          backendMs: median(batches.map((batch) => batch.backendCpuMs / batch.signIns)),
+          nginxMs: median(batches.map((batch) => batch.nginxCpuMs / batch.signIns)),
+        });
+      }
+    }
+  }
+  return { rows, pollRoundsMs, pollsPerWait, measuredPollsPerWait };
+}
+
+/** "A whole sign-in per CPU-second": the rows, the target, and a reference of another kind of work. */
+export function wholeSignInSection(w: WholeSignIns): string[] {
+  const { rows, pollRoundsMs, pollsPerWait, measuredPollsPerWait } = wholeSignInRows(w);
+  const perCpuSecond = (msPerSignIn: number) => 1000 / msPerSignIn;
+  const target = rows.find((row) => row.kind === 'e-mail, link in the same browser' && row.browser === 'fresh browser' && row.staticFrom === 'nginx');
+  const targetMs = target ? median(target.roundsMs) : Number.NaN;
+  const { settings } = w;
+  const idleRates = (w.batches[0]?.instances ?? [])
+    .map((_, index) => {
+      const rates = w.batches.map((batch) => (batch.instances[index]?.idleWindowRate ?? Number.NaN) * 1000);
+      return `instance ${index + 1} ${median(rates).toFixed(2)} ms/s (windows ${Math.min(...rates).toFixed(2)} to ${Math.max(...rates).toFixed(2)})`;
+    })
+    .join(', ');
+  const lines = ['## A whole sign-in per CPU-second', ''];
+  lines.push(
+    `Complete sign-ins in Chromium, each from the first GET of \`/login/en\` to the organisation's address, through nginx with the shipped site's proxy headers and compression (\`bench/nginx.ts\`, startSiteFront) in front of **two** app instances (the standalone server, sharing a Redis as a fleet does), the organisation's address answered by the development backend's stand-in of the main web app. ` +
+      `After a round that warms the instances and the browsers, ${settings.rounds} round${settings.rounds === 1 ? '' : 's'}; in each, every kind in every browser state, ${settings.signInsPerBatch} sign-ins side by side per batch, the order reversed every round. ` +
+      `App CPU is the CPU time of both instances over the batch and 2 s after it (utime + stime to the nanosecond: each thread's time on a CPU from /proc/<pid>/task/*/schedstat, which utime and stime count in 10 ms ticks), less each instance's idle CPU over the same wall time (${(settings.idleMs / 1000).toFixed(0)} s of idle measured just before each batch, alternating with them; charged at the median of the instance's idle windows, ${idleRates}, as a window after a batch now and then holds that batch's late work); the development backend's CPU is shown beside it, not charged, and so is nginx's worker. ` +
+      "Requests are counted from the site front's access log, by who answered them. Every sign-in is checked to have ended at the organisation's address, signed in, with an access token whose session the backend's users/me knows; a batch whose idle exceeds its busy CPU stops the bench.",
+    '',
+    `An e-mail sign-in includes a typical wait of ${TYPICAL_WAIT_MS / 1000} s on the mail-sent view, which polls every ${w.pollIntervalMs / 1000} s: ${pollsPerWait} polls. The sign-ins measured open the link as soon as it is mailed, and each round adds ${pollsPerWait} polls at that round's cost of one poll of a waiting view, measured apart: ${settings.signInsPerBatch} views left waiting for ${TYPICAL_WAIT_MS / 1000} s (${measuredPollsPerWait.toFixed(1)} polls each; ${median(pollRoundsMs).toFixed(2)} ms of app CPU per poll, rounds ${pollRoundsMs.map((value) => value.toFixed(2)).join(', ')}). ` +
+      'A fresh browser is a new browser context for every sign-in: every file is fetched. A browser that holds the files is one context per sign-in side by side, kept from sign-in to sign-in with its HTTP cache; its cookies are cleared before each, so it starts signed out. A link opened in another browser is opened in a second context of the same kind, its code typed back in the first. ' +
+      'Static files from the app: nginx passes `/login/_next/static/` on to the instances, as the shipped site did on this commit. From nginx: nginx serves them from the build\'s `.next/static` itself (`Cache-Control: public, max-age=31536000, immutable`).',
+    '',
+    '| target | measured | |',
+    '|---|---|---|',
+    `| at least ${EMAIL_SIGN_INS_PER_CPU_SECOND} e-mail sign-ins per CPU-second of the app (link in the same browser, a fresh browser, static files from nginx) | ${perCpuSecond(targetMs).toFixed(1)} per CPU-second (${targetMs.toFixed(1)} ms of app CPU per sign-in) | ${holds(perCpuSecond(targetMs) >= EMAIL_SIGN_INS_PER_CPU_SECOND)} |`,
+    '',
+    '| sign-in | browser | static files from | app CPU per sign-in, median (rounds) | sign-ins per CPU-second | requests to the app per sign-in: all (static files, posts, status polls, icon, other) | static files from nginx per sign-in | backend CPU beside it | nginx worker CPU beside it |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const row of rows) {
+    const ms = median(row.roundsMs);
+    const r = row.requests;
+    lines.push(
+      `| ${row.kind} | ${row.browser} | ${row.staticFrom} | ${ms.toFixed(1)} ms (${row.roundsMs.map((value) => value.toFixed(1)).join(', ')}) | ${perCpuSecond(ms).toFixed(1)} | ${r.app.toFixed(1)} (${r.static.toFixed(1)}, ${r.posts.toFixed(1)}, ${r.polls.toFixed(1)}, ${r.icons.toFixed(1)}, ${r.other.toFixed(1)}) | ${r.staticByNginx.toFixed(1)} | ${row.backendMs.toFixed(1)} ms | ${row.nginxMs.toFixed(1)} ms |`,
+    );
+  }
+  lines.push(
+    '',
+    'For reference, not a budget: Keycloak\'s published sizing allows about 15 password sign-ins per second per vCPU. That is another kind of work (a password hashed on every sign-in, its own sessions kept), on other hardware; it says only in what range a whole sign-in of an identity service costs, not what this app should reach.',
+    '',
   );
   return lines;
 }

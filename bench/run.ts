@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { ensureDevCertificates } from '../dev/identity-provider/certificates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/environment.ts';
@@ -21,13 +22,15 @@ import { alternatingLoad, interleavedLatencies, type LoadTarget } from './load.t
 import { buildMarkupFloor } from './markup-floor.ts';
 import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
 import { plainHtml, stylesheetPaths } from './plain-html.ts';
-import { copiedHeaders, PLAIN_HTML_PATH, PRERENDERED_LOGIN_HTML, startCompressingFront, startNginx } from './nginx.ts';
+import { copiedHeaders, PLAIN_HTML_PATH, PRERENDERED_LOGIN_HTML, startCompressingFront, startNginx, startSiteFront } from './nginx.ts';
 import { startServer, type Server, type NodeServerOptions } from './processes.ts';
 import { profileUnderLoad } from './profile.ts';
-import { BARE_PAGE, MARKUP_FLOOR, report, type Machine, type Measurements, type ScreenBytes } from './report.ts';
+import { BARE_PAGE, MARKUP_FLOOR, report, wholeSignInSection, type Machine, type Measurements, type ScreenBytes } from './report.ts';
 import { appScreens, firstHeading, submitFormWithoutScript, type Visit } from './screens.ts';
 import { BEHIND_NGINX_HEADERS, CLIENT_ADDRESS, FORWARDED_HEADERS, newBrowserContext, timeConfirmation } from './sign-in.ts';
 import { startupAndMemory } from './startup.ts';
+import { measureWholeSignIns, pollIntervalMs, type WholeSignIns } from './whole-sign-in.ts';
+import { startRedis } from '../tests/e2e/support/redis.ts';
 import { SERVER_NODE_FLAGS } from '../deploy/server-node-flags.ts';
 
 /** BENCH_QUICK=1 checks that the benchmark works in a few minutes; its numbers are not kept. */
@@ -63,6 +66,20 @@ const PORTS = {
 };
 /** An app's METRICS_PORT lies this far above its port: 6110 and 6118, clear of the ports above. */
 const METRICS_PORT_DISTANCE = 100;
+
+/**
+ * `npm run bench -- --only sign-in`: only the whole sign-ins (bench/whole-sign-in.ts), written to
+ * reports/BENCHMARKS.sign-in.md; nothing is built but the app.
+ */
+const { only: ONLY } = parseArgs({ options: { only: { type: 'string' } } }).values;
+if (ONLY !== undefined && ONLY !== 'sign-in') throw new Error(`--only ${ONLY}: only "sign-in" can run alone`);
+/** BENCH_SIGN_IN_ROUNDS: fewer (or more) rounds of whole sign-ins, each some minutes on a busy machine. */
+const SIGN_IN_ROUNDS = process.env.BENCH_SIGN_IN_ROUNDS ? Number(process.env.BENCH_SIGN_IN_ROUNDS) : undefined;
+const WHOLE_SIGN_IN = {
+  settings: QUICK ? { rounds: SIGN_IN_ROUNDS ?? 1, signInsPerBatch: 2, idleMs: 3_000 } : { rounds: SIGN_IN_ROUNDS ?? 5, signInsPerBatch: 4, idleMs: 5_000 },
+  // The fleet of two instances and the Redis they share (metrics ports 6121 and 6122).
+  ports: { firstSignInApp: 6021 + BENCH_PORT_OFFSET, secondSignInApp: 6022 + BENCH_PORT_OFFSET, signInRedis: 6023 + BENCH_PORT_OFFSET },
+};
 // As `npm run dev`: browsers resolve *.localhost to this machine and treat it as secure, so the
 // app's Secure cookies work over plain http without a TLS proxy in front.
 const DOMAIN = 'desk.localhost';
@@ -144,6 +161,8 @@ const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 // 1. Build: the app as deployed, and the framework floor. The markup floor needs the app running.
 if (!SKIP_BUILD) {
   await timed('app built (npm run build)', () => execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }));
+}
+if (!SKIP_BUILD && !ONLY) {
   await timed('bare Next.js page built', buildBareNext);
   await timed('bare Next.js page with an empty proxy built', buildBareNextWithProxy);
 }
@@ -153,13 +172,45 @@ let browser: Browser | undefined;
 const scratch = mkdtempSync(join(tmpdir(), 'desk-login-bench-'));
 const plainDirectory = join(scratch, 'plain');
 
+/**
+ * Two app instances sharing a Redis, as a fleet runs, behind the site front on the browsers' port
+ * (bench/nginx.ts), static files served by the app and by nginx in turn; stopped afterwards.
+ */
+async function wholeSignInsOfAFleet(backend: Server, appServer: (port: number) => NodeServerOptions): Promise<WholeSignIns> {
+  const { ports, settings } = WHOLE_SIGN_IN;
+  const redis = await startRedis(ports.signInRedis);
+  const fleet: Server[] = [];
+  const signInBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    for (const port of [ports.firstSignInApp, ports.secondSignInApp]) {
+      const options = appServer(port);
+      fleet.push(await startServer({ ...options, name: `app ${fleet.length + 1} of the fleet`, env: { ...options.env, REDIS_URL: redis.url } }));
+    }
+    return await measureWholeSignIns({
+      browser: signInBrowser,
+      origins: { app: BROWSER_APP_ORIGIN, backend: backend.origin, organisationDomain: DOMAIN },
+      measured: { apps: fleet, backend },
+      startFront: (staticFrom) =>
+        startSiteFront({ port: PORTS.browserFront, appPorts: fleet.map((app) => Number(new URL(app.origin).port)), mainWebAppPort: PORTS.backend, staticFrom, staticDirectory: '.next/static' }),
+      settings,
+      pollIntervalMs: pollIntervalMs(),
+      log,
+    });
+  } finally {
+    await signInBrowser.close();
+    await Promise.all(fleet.map((app) => app.stop()));
+    await redis.stop();
+  }
+}
+
 async function shutDown() {
   await browser?.close();
   await Promise.all(servers.map((server) => server.stop()));
   rmSync(scratch, { recursive: true, force: true });
 }
 
-try {
+// --only sign-in leaves after its part (`break measurements`), through the finally below.
+measurements: try {
   // 2. The app with what it talks to: the development backend, and the local identity provider
   // (HTTPS, with a throw-away certificate authority the app trusts) for single sign-on.
   const tls = ensureDevCertificates(join(scratch, 'tls'), []);
@@ -207,8 +258,28 @@ try {
   });
   const app = await startServer(appServer(PORTS.app));
   servers.push(app);
-  const front = await startCompressingFront({ port: PORTS.browserFront, upstreamPort: PORTS.app, readyPath: '/login/api/health' });
+  const startBrowserFront = () => startCompressingFront({ port: PORTS.browserFront, upstreamPort: PORTS.app, readyPath: '/login/api/health' });
+  let front = await startBrowserFront();
   servers.push(front);
+
+  // 2½. A whole sign-in per CPU-second: the site front takes the browsers' port for the while.
+  const wholeSignIns = await timed('whole sign-ins', async () => {
+    await front.stop();
+    try {
+      return await wholeSignInsOfAFleet(backend, appServer);
+    } finally {
+      if (!ONLY) {
+        front = await startBrowserFront();
+        servers.push(front);
+      }
+    }
+  });
+  if (ONLY) {
+    const output = join(process.cwd(), 'reports/BENCHMARKS.sign-in.md');
+    writeFileSync(output, [`Measured ${machine.date}, commit ${machine.commit}, ${machine.cores} shared cores (${machine.cpu}), ${machine.chromium}; \`${SETTINGS.command} -- --only sign-in\`.`, '', ...wholeSignInSection(wholeSignIns)].join('\n'));
+    log(`wrote ${output}`);
+    break measurements;
+  }
 
   // 3. The markup floor: the app's own HTML of the login page, as static JSX on bare Next.js.
   if (!SKIP_BUILD || !existsSync(join(MARKUP_FLOOR_STANDALONE, 'server.js'))) {
@@ -426,11 +497,11 @@ try {
   writeFileSync(
     OUTPUT,
     report(
-      { screens, bytes, plainBytes, lighthouse, pageLoad, arrivalLoad, arrivalLatencies, arrivalLocation, sameBrowser, otherBrowser, startup, profile, nginxHeaders },
+      { screens, bytes, plainBytes, lighthouse, pageLoad, arrivalLoad, arrivalLatencies, arrivalLocation, sameBrowser, otherBrowser, startup, profile, nginxHeaders, wholeSignIns },
       {
         machine,
         settings: SETTINGS,
-        ports: PORTS,
+        ports: { ...PORTS, ...WHOLE_SIGN_IN.ports },
         browserAppOrigin: BROWSER_APP_ORIGIN,
         chromiumPath: CHROMIUM_PATH,
         markupFloorSource: MARKUP_FLOOR_SOURCE,
