@@ -3,6 +3,7 @@
 // .next/standalone, started with `node .next/standalone/server.js`.
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { APP_KEEP_ALIVE_MS } from './keep-alive.ts';
+import { scriptsAfterContentInPages } from './scripts-after-content.ts';
 import { stylesheetOnceInPages } from './stylesheet-once.ts';
 
 const standalone = '.next/standalone';
@@ -13,7 +14,11 @@ if (!existsSync(`${standalone}/server.js`)) {
 // The prerendered pages as the server sends them, and the build's own copies that tools read.
 for (const pages of [`${standalone}/.next/server/app`, '.next/server/app']) {
   const { pages: rewritten, removedBytes } = stylesheetOnceInPages(pages);
-  if (pages === '.next/server/app') console.log(`prerendered pages carry their stylesheet once: ${rewritten} pages, ${removedBytes} bytes fewer`);
+  const { pages: reordered } = scriptsAfterContentInPages(pages);
+  if (pages === '.next/server/app') {
+    console.log(`prerendered pages carry their stylesheet once: ${rewritten} pages, ${removedBytes} bytes fewer`);
+    console.log(`prerendered pages ask for their script files after their content: ${reordered} pages`);
+  }
 }
 
 for (const [from, to] of [

@@ -56,6 +56,16 @@ for (const screen of SCREENS) {
   });
 }
 
+test('the login page as most browsers get it asks for its script files only after its content', async ({ page }) => {
+  const html = await (await page.goto('/login/en'))!.text();
+  const content = html.indexOf('</main>');
+  const firstScriptFile = html.search(/<script\b[^>]*\bsrc=|<link\b[^>]*\bas="script"/);
+  // Both are there: the content, and the script files that hydrate it.
+  expect(content).toBeGreaterThan(0);
+  expect(firstScriptFile).toBeGreaterThan(0);
+  expect(firstScriptFile, 'where the first script file is asked for, against the end of the content').toBeGreaterThan(content);
+});
+
 test('an address typed before the scripts arrive is kept when they do, and the link goes to it', async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto('/login/en', { waitUntil: 'commit' });
