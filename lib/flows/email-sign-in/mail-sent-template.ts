@@ -1,5 +1,6 @@
 import type { ReceivedCookies } from '@/lib/platform/cookies';
 import { relativeTimeFormat } from '@/lib/platform/i18n/formats';
+import { logger } from '@/lib/platform/observability/logger';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { fillTemplate, flightString, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
 import { addressParts } from '@/lib/vocabulary/email-address';
@@ -87,7 +88,11 @@ function readTemplate(language: Language, variant: MailSentVariant): MailSentTem
     if (variant.startsWith('ago')) holes.sentAgo = { sentinel: sentAgoHtml(language, sentAgoMs), occurrences: 1 };
   }
   const split = splitTemplate(html, holes as Record<Hole, TemplateHole>);
-  if (!split || (variant !== 'code' && !fragment)) return undefined;
+  if (!split || (variant !== 'code' && !fragment)) {
+    // The view changed and its writers here did not follow: every load is rendered per request, at its cost.
+    logger().warn({ template: `${language}/${variant}` }, 'mail-sent template not used: its holes were not found as expected');
+    return undefined;
+  }
   return { split, fragment, filled: variant === 'code' ? fillTemplate(split, {} as Record<Hole, string>) : undefined };
 }
 
