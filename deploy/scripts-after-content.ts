@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rewritePrerenderedPages } from './prerendered-page-files.ts';
 
 // Next writes a page's script files into its <head>: eight or nine `<script src async>` and a
 // `<link rel="preload" as="script">`. Chromium's parser issues those fetches before it parses the
@@ -27,14 +26,5 @@ export function withScriptsAfterContent(html: string): { html: string; moved: nu
 
 /** Every prerendered page below `directory` (Next's `server/app`), rewritten in place. */
 export function scriptsAfterContentInPages(directory: string): { pages: number } {
-  let pages = 0;
-  for (const entry of readdirSync(directory, { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.html')) continue;
-    const file = join(directory, entry);
-    const result = withScriptsAfterContent(readFileSync(file, 'utf8'));
-    if (result.moved === 0) continue;
-    writeFileSync(file, result.html);
-    pages += 1;
-  }
-  return { pages };
+  return { pages: rewritePrerenderedPages(directory, (html) => withScriptsAfterContent(html).html) };
 }

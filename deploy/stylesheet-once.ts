@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape.js';
+import { rewritePrerenderedPages } from './prerendered-page-files.ts';
 
 // With `experimental.inlineCss`, Next puts the stylesheet's text into a prerendered page twice:
 // in the `<style data-href>` the browser paints with, and as a text row of the React Server
@@ -53,16 +52,11 @@ export function withStylesheetOnce(html: string): { html: string; removedBytes: 
 
 /** Every prerendered page below `directory` (Next's `server/app`), rewritten in place. */
 export function stylesheetOnceInPages(directory: string): { pages: number; removedBytes: number } {
-  let pages = 0;
   let removedBytes = 0;
-  for (const entry of readdirSync(directory, { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.html')) continue;
-    const file = join(directory, entry);
-    const result = withStylesheetOnce(readFileSync(file, 'utf8'));
-    if (result.removedBytes === 0) continue;
-    writeFileSync(file, result.html);
-    pages += 1;
+  const pages = rewritePrerenderedPages(directory, (html) => {
+    const result = withStylesheetOnce(html);
     removedBytes += result.removedBytes;
-  }
+    return result.html;
+  });
   return { pages, removedBytes };
 }
