@@ -19,6 +19,8 @@ import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewri
 import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
 import { readPrerenderedPages, type PrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
 import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
+import type { FilledPage } from '@/lib/platform/pages/screen-templates';
+import { MAIL_SENT_TEMPLATE_SEGMENT, mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
 
 export async function proxy(request: NextRequest) {
   try {
@@ -51,7 +53,12 @@ async function answer(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
-type PagePolicies = { withNonce: (nonce: string) => string; withHashes: (page: string, inlineHashes: readonly string[]) => string };
+type PagePolicies = {
+  withNonce: (nonce: string) => string;
+  withHashes: (page: string, inlineHashes: readonly string[]) => string;
+  /** A page filled from a template: its hashes change with what it was filled with, so its policy is not kept. */
+  withFilledHashes: (inlineHashes: readonly string[]) => string;
+};
 
 // The policy differs only by the form targets' protocol and port (settings are fixed) and, for a
 // prerendered page, by its scripts: built once for each. A client picks the Host header, so the
@@ -80,6 +87,7 @@ function policiesOfHost(host: RequestHost): PagePolicies {
         }
         return policy;
       },
+      withFilledHashes: (inlineHashes) => pageContentSecurityPolicy({ inlineHashes, buildAssets }, targets, development, styles),
     };
     if (policiesOfHosts.size >= 16) policiesOfHosts.clear();
     policiesOfHosts.set(key, policies);
@@ -163,14 +171,14 @@ async function route(
   const arrival = isArrival(request) ? await arrive(request, received, requestId) : undefined;
   if (arrival?.response) return answered(arrival.response);
 
-  const route = isPrerenderedLoginPath(pathname)
+  const route = isPrerenderedLoginPath(pathname) || isTemplatePath(pathname)
     ? ({ action: 'redirect', pathname: `/${pathname.split('/')[1]}` } as const)
     : routeLanguage(pathname, request.headers.get('accept-language'), await languageBeforeTheBrowsers(request, received));
   if (route.action === 'redirect') {
     const target = request.nextUrl.clone();
     target.pathname = route.pathname;
     const redirect = NextResponse.redirect(target, 307);
-    if (!isPrerenderedLoginPath(pathname)) {
+    if (!isPrerenderedLoginPath(pathname) && !isTemplatePath(pathname)) {
       // The language is this browser's (its choice, else Accept-Language), and arrival had its say
       // first (cookies): no cache may hand one browser's redirect to another (issue 48).
       redirect.headers.set('Vary', 'Accept-Language, Cookie');
@@ -178,6 +186,9 @@ async function route(
     }
     return answered(withArrivalCookies(redirect, request, host, received, arrival?.arrival));
   }
+
+  const fromTemplate = await screenFromTemplate(request, received);
+  if (fromTemplate) return filledPageAnswer(request, host, received, fromTemplate, arrival?.arrival);
 
   const login = prerenderedLogin({ method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received });
   const { policy, nonce, etag } = pagePolicy(request, host, login?.path ?? pathname);
@@ -203,6 +214,52 @@ async function route(
   if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
   if (etag) response.headers.set('ETag', etag);
   return { response: withLanguageChosen(withArrivalCookies(response, request, host, received, arrival?.arrival), request, host, received), contentSecurityPolicy: policy };
+}
+
+/**
+ * The screens a browser's load gets filled from a template, by the screen's path below its language
+ * (docs/decisions.md, Screens from templates): each filler reads its flow's state and answers
+ * undefined where the page is to be rendered per request instead (no state, one the template cannot carry).
+ */
+const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, received: ReceivedCookies) => Promise<FilledPage | undefined>>> = {
+  'mail-sent': mailSentFromTemplate,
+};
+
+async function screenFromTemplate(request: NextRequest, received: ReceivedCookies): Promise<FilledPage | undefined> {
+  // Only `next build` prerenders the templates (as pagePolicy says of the login page).
+  if (!isDocumentLoad(request) || process.env.NODE_ENV !== 'production') return undefined;
+  const [language, ...screen] = request.nextUrl.pathname.split('/').filter(Boolean);
+  const fill = isLanguage(language) && screen.length === 1 ? SCREENS_FROM_TEMPLATES[screen[0]!] : undefined;
+  return fill ? await fill(language as Language, received) : undefined;
+}
+
+/** A page filled from a template, with the policy of its own scripts, its ETag and the headers Next gives a page. */
+function filledPageAnswer(request: NextRequest, host: RequestHost, received: ReceivedCookies, filled: FilledPage, arrival: Arrival | undefined) {
+  const contentSecurityPolicy = policiesOfHost(host).withFilledHashes(filled.inlineHashes);
+  const headers = { etag: filled.etag, 'cache-control': PAGE_CACHE_CONTROL, vary: NEXT_PAGE_VARY };
+  const response = holdsCopy(request.headers.get('if-none-match'), filled.etag)
+    ? new NextResponse(null, { status: 304, headers })
+    : new NextResponse(request.method === 'HEAD' ? null : filled.html, { status: 200, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+  return { response: withLanguageChosen(withArrivalCookies(response, request, host, received, arrival), request, host, received), contentSecurityPolicy };
+}
+
+/** What Next varies a page on: the same answer for a load, another for its router's requests. */
+const NEXT_PAGE_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
+
+/**
+ * A browser loading a document, which asks for HTML. Next takes its router's headers (`RSC`,
+ * `Next-Router-Prefetch`…) and `_rsc` from a request before proxy.ts sees it (next/dist/server/web/adapter.js),
+ * so only Accept tells a load from its router's fetches (and its actions'), which would get the page's
+ * Flight payload: they accept anything, or `text/x-component`, never HTML by name.
+ */
+function isDocumentLoad(request: NextRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+/** A template's own path, which is no address of ours. */
+function isTemplatePath(pathname: string): boolean {
+  const [language, segment] = pathname.split('/').filter(Boolean);
+  return isLanguage(language ?? '') && segment === MAIL_SENT_TEMPLATE_SEGMENT;
 }
 
 /**

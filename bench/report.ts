@@ -13,11 +13,16 @@ import { appCpuMs, BROWSER_STATES, countRequests, SIGN_IN_KINDS, TYPICAL_WAIT_MS
 export const BARE_PAGE = 'bare Next.js page';
 export const MARKUP_FLOOR = 'markup floor';
 
+/** The name of a screen's second row: the same screen rendered per request (bench/run.ts). */
+export const RENDERED_PER_REQUEST = ' (rendered per request)';
+
 const BUDGETS = {
   /** Issue 33: the app's own CPU per request against the bare Next.js page rendered per request. */
   prerenderedOverBare: 0.9,
   firstVisitOverBare: 1.3,
   perRequestScreenOverBare: 2,
+  // Issue 50: a screen filled from its template, without a React render per request.
+  templateScreenOverBare: 1.2,
   /** Issue 33: a returning browser's redirect, app CPU ms above the bare app's trivial route behind an empty proxy. */
   returningOverBareProxyMs: 0.5,
   /** Issue 14, medians of the Lighthouse runs. */
@@ -184,9 +189,14 @@ export function report(m: Measurements, context: ReportContext): string {
     `| returning browser, GET /login/en with lastLogin (proxy.ts asks users/me, answers 303) at most ${BUDGETS.returningOverBareProxyMs} ms above the bare app behind an empty proxy answering its trivial route (GET /login/api/health) | +${returningAbove.toFixed(2)} ms (${cpuOf('app-returning').toFixed(2)} ms, backend ${cpuOf('app-returning', 1).toFixed(2)} ms beside it; against ${cpuOf('bare-proxy-health').toFixed(2)} ms; rounds ${returningRounds}) | ${holds(returningAbove <= BUDGETS.returningOverBareProxyMs)} |`,
   );
   for (const name of screenTargets) {
-    lines.push(
-      `| ${name.slice('screen:'.length)}, rendered per request, at most ${BUDGETS.perRequestScreenOverBare} × the bare page | ${againstBare(name, BUDGETS.perRequestScreenOverBare, true, againstBareProxy(name))} |`,
-    );
+    const screen = name.slice('screen:'.length);
+    if (screen.endsWith(RENDERED_PER_REQUEST)) {
+      lines.push(`| (for comparison) ${screen.slice(0, -RENDERED_PER_REQUEST.length)} as Next renders it per request, as before its template | ${againstBare(name, undefined, true, againstBareProxy(name))} |`);
+    } else if (m.screens.some((candidate) => candidate.name === screen && candidate.fromTemplate)) {
+      lines.push(`| ${screen}, filled from its template, at most ${BUDGETS.templateScreenOverBare} × the bare page | ${againstBare(name, BUDGETS.templateScreenOverBare, true, againstBareProxy(name))} |`);
+    } else {
+      lines.push(`| ${screen}, rendered per request, at most ${BUDGETS.perRequestScreenOverBare} × the bare page | ${againstBare(name, BUDGETS.perRequestScreenOverBare, true, againstBareProxy(name))} |`);
+    }
   }
   const loginDocument = m.bytes.get('/login/en')?.resources.find((resource) => resource.kind === 'html')?.body?.toString('utf8') ?? '';
   const loginHtml = compressedSizes(Buffer.from(loginDocument)).gzip;

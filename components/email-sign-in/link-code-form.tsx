@@ -16,6 +16,12 @@ type LinkCodeFormProps = {
   action: (previous: LinkCodeState, form: FormData) => Promise<LinkCodeState>;
   language: Language;
   text: LinkCodeText;
+  /**
+   * The path of the page that answers a post without script (React's permalink): the view filled
+   * from its template and the page rendered per request that answers it must name the same, or the
+   * answer is lost (their component trees lie under different routes).
+   */
+  permalink: string;
 };
 
 /**
@@ -34,12 +40,13 @@ export function LinkCodeForm(props: LinkCodeFormProps) {
 function LinkCodeEntry({
   action,
   language,
+  permalink,
   text,
   unsentCode,
   keepTyped,
 }: LinkCodeFormProps & { unsentCode: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
   const [initialState] = useState<LinkCodeState>({ status: 'idle' });
-  const [state, formAction] = useActionState(action, initialState);
+  const [state, formAction] = useActionState(action, initialState, permalink);
 
   useEffect(() => {
     if (state.status === 'signed-in') window.location.assign(state.location);

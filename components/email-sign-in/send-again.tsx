@@ -28,6 +28,7 @@ export function SendAgain({
   lockMs,
   sentAgoMs,
   text,
+  permalink,
 }: {
   language: Language;
   action: (previous: SendAgainState, form: FormData) => Promise<SendAgainState>;
@@ -36,8 +37,14 @@ export function SendAgain({
   /** How long ago the server sent the link, by its own clock: the browser's may be set differently. */
   sentAgoMs: number;
   text: SendAgainText;
+  /**
+   * The path of the page that answers a post without script (React's permalink): the view filled
+   * from its template and the page rendered per request that answers it must name the same, or the
+   * answer is lost (their component trees lie under different routes).
+   */
+  permalink: string;
 }) {
-  const [state, formAction] = useActionState(action, { status: 'idle' });
+  const [state, formAction] = useActionState(action, { status: 'idle' }, permalink);
   // This browser's clock, read once a second from the moment the island runs.
   const [clock, setClock] = useState<{ startedAt: number; now: number } | null>(null);
   // When "send again" was last pressed, on that clock; if the answer is "sent", a link went out then.

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { addressForPeople } from '@/lib/vocabulary/email-address';
+import { addressParts } from '@/lib/vocabulary/email-address';
 
 /**
  * An e-mail address that wraps after its "@" ("anna.de.vries@" | "acme.example"), never inside a
@@ -11,14 +11,12 @@ import { addressForPeople } from '@/lib/vocabulary/email-address';
  */
 export function EmailAddress({ email: received }: { email: string }) {
   // As the person typed it, whichever form the browser sent or the backend wrote into a link.
-  const email = addressForPeople(received);
-  const afterAt = email.lastIndexOf('@') + 1;
-  const domain = email.slice(afterAt).split(/(?=\.)/);
+  const { name, domain } = addressParts(received);
   return (
     <span className="wrap-anywhere">
-      <span className="inline-block max-w-full">{withBreaks(email.slice(0, afterAt).split(/(?=\.)/))}</span>
+      <span className="inline-block max-w-full">{withBreaks(name)}</span>
       <wbr />
-      {withBreaks([...domain.slice(0, -2), domain.slice(-2).join('')])}
+      {withBreaks(domain)}
     </span>
   );
 }

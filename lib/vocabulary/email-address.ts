@@ -75,3 +75,15 @@ export function addressForPeople(email: string): string {
   const unicode = domainToUnicode(ascii);
   return unicode && unicode.split('.').every(isShownInUnicode) ? `${parts[0]}@${unicode}` : `${parts[0]}@${ascii}`;
 }
+
+/**
+ * An address as people read it (`addressForPeople`), in the parts it may wrap between: the name
+ * with its "@" (split before each dot) and the domain (split before each dot but its last), as
+ * components/ui/email-address.tsx shows them.
+ */
+export function addressParts(received: string): { name: string[]; domain: string[] } {
+  const email = addressForPeople(received);
+  const afterAt = email.lastIndexOf('@') + 1;
+  const domain = email.slice(afterAt).split(/(?=\.)/);
+  return { name: email.slice(0, afterAt).split(/(?=\.)/), domain: [...domain.slice(0, -2), domain.slice(-2).join('')] };
+}
