@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin, SESSION_SECRET } from './support/environment.ts';
-import { requestLink } from './support/sign-in.ts';
+import { requestLink, viewHydrated } from './support/sign-in.ts';
 
 /**
  * The mail-sent view filled from its template (docs/decisions.md, Screens from templates) carries
@@ -150,7 +150,7 @@ test('the filled view hydrates without an error, sends again, and follows the li
   const load = await page.goto('/login/en/mail-sent');
   expect(load?.headers()['content-security-policy']).not.toContain("'nonce-");
   await expect(page.locator('p.noscript\\:hidden strong')).toHaveText(email);
-  await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('button') ?? {}).some((key) => key.startsWith('__reactFiber'))), { message: 'the islands hydrated' }).toBe(true);
+  await viewHydrated(page);
   // The server's lock (30 s per address, on its clock) answers this press: the action, posted from the filled view, ran.
   await page.getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByText('Please wait 30 seconds before sending again.')).toBeVisible();

@@ -80,3 +80,10 @@ export async function loginFormFields(browser: Browser, email: string): Promise<
 export async function mailed(request: APIRequestContext, email: string): Promise<boolean> {
   return (await request.get(`${BACKEND_ORIGIN}/mailbox/latest?to=${encodeURIComponent(email)}`)).ok();
 }
+
+/** Waits until React has hydrated the view's first button: its islands answer from then on. */
+export async function viewHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('main button') ?? {}).some((key) => key.startsWith('__reactFiber'))), { message: 'the islands hydrated' })
+    .toBe(true);
+}
