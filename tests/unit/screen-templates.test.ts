@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { fillTemplate, flightString, htmlText, inFlightScript, splitTemplate } from '@/lib/platform/pages/screen-templates';
+import { asPageRoute, fillTemplate, flightString, htmlText, inFlightScript, splitTemplate } from '@/lib/platform/pages/screen-templates';
 
 /**
  * Screens served from a template (lib/platform/pages/screen-templates.ts): a value an attacker
@@ -108,5 +108,52 @@ describe('a screen filled from its template', () => {
     expect(splitTemplate(template, { text: { sentinel: htmlText(SENTINEL), occurrences: 1 } })).toBeUndefined();
     expect(splitTemplate(template, { a: { sentinel: `title="${SENTINEL}`, occurrences: 1 }, b: { sentinel: `${SENTINEL}"`, occurrences: 1 } })).toBeUndefined();
     expect(splitTemplate(template, { text: { sentinel: `<p id="text">${SENTINEL}`, occurrences: 1 } })).toBeDefined();
+  });
+});
+
+describe('a template as the page it stands for', () => {
+  // The route tree's rows as Next 16.4 writes them in a template's Flight payload (the mail-sent
+  // view's, `/en/as-template/mail-sent/now`, shortened to what the tree needs).
+  const rows = [
+    '10:[["children",{"s":"__PAGE__","h":512,"d":{"r":"$L11","p":false,"v":null}}]]',
+    'e:[["children",{"s":{"n":"variant","t":"d","k":"now","s":[]},"h":66048,"d":{"r":"$Lf","p":false,"v":"$b"},"c":"$Q10"}]]',
+    'c:[["children",{"s":"mail-sent","h":131584,"d":{"r":"$Ld","p":false,"v":"$b"},"c":"$Qe"}]]',
+    '9:[["children",{"s":"as-template","h":131584,"d":{"r":"$La","p":false,"v":"$b"},"c":"$Qc"}]]',
+    '5:[["children",{"s":{"n":"lang","t":"d","k":"en","s":["api","locale","sso"]},"h":197120,"d":{"r":null,"p":false,"v":null},"c":"$Q9"}]]',
+    '0:{"P":null,"c":["","en","as-template","mail-sent","now"],"q":"","i":false,"t":{"t":{"s":"","h":131600,"d":{"r":null,"p":false,"v":null},"c":"$Q5"}}}',
+  ];
+  const html = (payload: string[]) => `<html><body><script>self.__next_f.push([1,"${inFlightScript(`${payload.join('\n')}\n`)}"])</script></body></html>`;
+  const asPage = (payload: string[]) =>
+    asPageRoute(html(payload), ['', 'en', 'as-template', 'mail-sent', 'now'], [{ folder: 'as-template' }, { parameter: 'variant' }], ['', 'en', 'mail-sent']);
+
+  /** The tree the browser's router builds: each row's segment, following `"c"` from the root row. */
+  function treeOf(page: string): unknown[] {
+    const literal = /push\(\[1,("(?:[^"\\]|\\.)*")\]\)/.exec(page)![1]!;
+    const byId = new Map<string, { s: unknown; c?: string }>();
+    let root: { c: string[]; t: { t: { c: string } } } | undefined;
+    for (const line of (JSON.parse(literal) as string).split('\n').filter(Boolean)) {
+      const [, id, json] = /^([0-9a-z]+):(.*)$/.exec(line)!;
+      if (id === '0') root = JSON.parse(json!);
+      else byId.set(id!, (JSON.parse(json!) as [[string, { s: unknown; c?: string }]])[0][1]);
+    }
+    const segments: unknown[] = [root!.c];
+    for (let next = root!.t.t.c; next; ) {
+      const row = byId.get(next.slice(2))!;
+      segments.push(typeof row.s === 'string' ? row.s : (row.s as { k: string }).k);
+      next = row.c ?? '';
+    }
+    return segments;
+  }
+
+  it('holds the page’s own route, without the template’s folder or variant', () => {
+    expect(treeOf(html(rows))).toEqual([['', 'en', 'as-template', 'mail-sent', 'now'], 'en', 'as-template', 'mail-sent', 'now', '__PAGE__']);
+    expect(treeOf(asPage(rows)!)).toEqual([['', 'en', 'mail-sent'], 'en', 'mail-sent', '__PAGE__']);
+  });
+
+  it('is not made from a payload that reads otherwise: the screen is then rendered per request', () => {
+    expect(asPage(rows.filter((row) => !row.startsWith('9:')))).toBeUndefined();
+    expect(asPage([...rows, rows[3]!.replace('9:', '99:')])).toBeUndefined();
+    expect(asPage(rows.map((row) => row.replace('"c":"$Qe"', '"c":"$Le"')))).toBeUndefined();
+    expect(asPage(rows.map((row) => row.replace('"now"]', '"later"]')))).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { ReceivedCookies } from '@/lib/platform/cookies';
 import { relativeTimeFormat } from '@/lib/platform/i18n/formats';
 import { logger } from '@/lib/platform/observability/logger';
 import type { Language } from '@/lib/platform/i18n/routing';
-import { fillTemplate, flightString, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
+import { asPageRoute, fillTemplate, flightString, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
 import { addressParts } from '@/lib/vocabulary/email-address';
 import { webmailFor, type Webmail } from './webmail';
 import { linkSentAgoMs, readEmailSignIn, type EmailSignInState } from './wait';
@@ -75,8 +75,18 @@ function templateOf(language: Language, variant: MailSentVariant): MailSentTempl
 }
 
 function readTemplate(language: Language, variant: MailSentVariant): MailSentTemplate | undefined {
-  const html = readPrerenderedHtml(`/${language}/${MAIL_SENT_TEMPLATE_SEGMENT}/mail-sent/${variant}`);
-  if (html === undefined) return undefined;
+  const prerendered = readPrerenderedHtml(`/${language}/${MAIL_SENT_TEMPLATE_SEGMENT}/mail-sent/${variant}`);
+  if (prerendered === undefined) return undefined;
+  const html = asPageRoute(
+    prerendered,
+    ['', language, MAIL_SENT_TEMPLATE_SEGMENT, 'mail-sent', variant],
+    [{ folder: MAIL_SENT_TEMPLATE_SEGMENT }, { parameter: 'variant' }],
+    ['', language, 'mail-sent'],
+  );
+  if (html === undefined) {
+    logger().warn({ template: `${language}/${variant}` }, "mail-sent template not used: its route tree did not read as expected");
+    return undefined;
+  }
   const fragment = FRAGMENT_ROW.exec(html)?.[1] ?? '';
   const holes: Partial<Record<Hole, TemplateHole>> = {};
   if (variant !== 'code') {

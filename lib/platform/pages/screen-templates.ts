@@ -111,3 +111,49 @@ export function readPrerenderedHtml(path: string, buildDirectory = join(process.
     return undefined;
   }
 }
+
+/** A segment of a template's route that the page it stands for does not have: a folder, or a parameter's folder. */
+export type TemplateOnlySegment = { folder: string } | { parameter: string };
+
+/** `"` as it reads in the Flight payload inside Next's inline script. */
+const QUOTE = '\\"';
+
+function quoted(text: string): string {
+  return `${QUOTE}${text}${QUOTE}`;
+}
+
+function onlyOnce(html: string, text: string): number | undefined {
+  const at = html.indexOf(text);
+  return at >= 0 && html.indexOf(text, at + 1) < 0 ? at : undefined;
+}
+
+/**
+ * The template's HTML as the page of `pagePath` (its URL's segments below the base path, as
+ * `["", "en", "mail-sent"]`): the segments only the template has are taken out of the route tree in
+ * its Flight payload. The browser's router then holds the page's own tree, so that an action's
+ * answer, which Next renders for the page's route, updates the page in place; against the
+ * template's tree it would mount a new page and lose what the form showed. Undefined when the
+ * payload does not read as expected: then the screen is rendered per request.
+ */
+export function asPageRoute(html: string, templatePath: readonly string[], templateOnly: readonly TemplateOnlySegment[], pagePath: readonly string[]): string | undefined {
+  let page = html;
+  for (const segment of templateOnly) {
+    const name = 'folder' in segment ? quoted(segment.folder) : `{${quoted('n')}:${quoted(segment.parameter)},`;
+    const at = onlyOnce(page, `[[${quoted('children')},{${quoted('s')}:${name}`);
+    if (at === undefined) return undefined;
+    const row = /\\n([0-9a-z]+):$/.exec(page.slice(Math.max(0, at - 16), at))?.[1];
+    const end = page.indexOf('}]]', at);
+    const child = new RegExp(`${escapeRegExp(`${quoted('c')}:${QUOTE}$Q`)}([0-9a-z]+)${escapeRegExp(QUOTE)}$`).exec(page.slice(at, end))?.[1];
+    if (row === undefined || child === undefined) return undefined;
+    const parent = onlyOnce(page, `${quoted('c')}:${quoted(`$Q${row}`)}`);
+    if (parent === undefined) return undefined;
+    page = page.replace(`${quoted('c')}:${quoted(`$Q${row}`)}`, `${quoted('c')}:${quoted(`$Q${child}`)}`);
+  }
+  const path = (segments: readonly string[]) => `${quoted('c')}:[${segments.map(quoted).join(',')}]`;
+  if (onlyOnce(page, path(templatePath)) === undefined) return undefined;
+  return page.replace(path(templatePath), path(pagePath));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
