@@ -19,8 +19,9 @@ import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewri
 import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
 import { readPrerenderedPages, type PrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
 import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
-import type { FilledPage } from '@/lib/platform/pages/screen-templates';
-import { MAIL_SENT_TEMPLATE_SEGMENT, mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
+import { TEMPLATE_FOLDER, type FilledPage } from '@/lib/platform/pages/screen-templates';
+import { mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
+import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
 
 export async function proxy(request: NextRequest) {
   try {
@@ -221,8 +222,9 @@ async function route(
  * (docs/decisions.md, Screens from templates): each filler reads its flow's state and answers
  * undefined where the page is to be rendered per request instead (no state, one the template cannot carry).
  */
-const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, received: ReceivedCookies) => Promise<FilledPage | undefined>>> = {
-  'mail-sent': mailSentFromTemplate,
+const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, request: { received: ReceivedCookies; headers: Headers }) => Promise<FilledPage | undefined>>> = {
+  'mail-sent': (language, { received }) => mailSentFromTemplate(language, received),
+  signup: (language, { received }) => signUpFromTemplate(language, received),
 };
 
 async function screenFromTemplate(request: NextRequest, received: ReceivedCookies): Promise<FilledPage | undefined> {
@@ -230,7 +232,7 @@ async function screenFromTemplate(request: NextRequest, received: ReceivedCookie
   if (!isDocumentLoad(request) || process.env.NODE_ENV !== 'production') return undefined;
   const [language, ...screen] = request.nextUrl.pathname.split('/').filter(Boolean);
   const fill = isLanguage(language) && screen.length === 1 ? SCREENS_FROM_TEMPLATES[screen[0]!] : undefined;
-  return fill ? await fill(language as Language, received) : undefined;
+  return fill ? await fill(language as Language, { received, headers: request.headers }) : undefined;
 }
 
 /** A page filled from a template, with the policy of its own scripts, its ETag and the headers Next gives a page. */
@@ -259,7 +261,7 @@ function isDocumentLoad(request: NextRequest): boolean {
 /** A template's own path, which is no address of ours. */
 function isTemplatePath(pathname: string): boolean {
   const [language, segment] = pathname.split('/').filter(Boolean);
-  return isLanguage(language ?? '') && segment === MAIL_SENT_TEMPLATE_SEGMENT;
+  return isLanguage(language ?? '') && segment === TEMPLATE_FOLDER;
 }
 
 /**

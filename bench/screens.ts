@@ -69,6 +69,7 @@ export function appScreens(appOrigin: string): Screen[] {
       name: 'sign-up',
       javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor,
       renderedPerRequest: true,
+      fromTemplate: true,
       visit: async (browser) => ({
         path: '/login/en/signup',
         cookie: await stateCookie(browser, appOrigin, (page) => requestLink(page, appOrigin, `new.${random()}@acme.test`, 'signup')),

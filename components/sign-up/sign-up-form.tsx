@@ -21,6 +21,11 @@ type SignUpFormProps = {
   action: (previous: SignUpFormState, form: FormData) => Promise<SignUpFormState>;
   /** The address the account is for, as the page renders it. */
   email: ReactNode;
+  /**
+   * The path of the page that answers a post without script (React's permalink): the view filled
+   * from its template is the page's, under either way it was served.
+   */
+  permalink: string;
   text: SignUpFormText;
 };
 
@@ -37,11 +42,12 @@ function NameEntry({
   action,
   email,
   text,
+  permalink,
   unsentName,
   keepTyped,
 }: SignUpFormProps & { unsentName: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
   const [initialState] = useState<SignUpFormState>({ status: 'idle', name: unsentName ?? '' });
-  const [state, formAction] = useActionState(action, initialState);
+  const [state, formAction] = useActionState(action, initialState, permalink);
   const [name, setName] = useState(state.name);
   const [answered, setAnswered] = useState(state);
   if (answered !== state) {

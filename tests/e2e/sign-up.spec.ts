@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { backendCalls, latestSignInLink, newColleague } from './support/backend.ts';
 import { organisationOrigin } from './support/environment.ts';
-import { requestLink } from './support/sign-in.ts';
+import { requestLink, viewHydrated } from './support/sign-in.ts';
 
 async function createUserCalls(request: APIRequestContext, email: string) {
   return (await backendCalls(request)).filter((call) => call.path.endsWith('/createUser') && call.body?.email === email);
@@ -10,7 +10,10 @@ async function createUserCalls(request: APIRequestContext, email: string) {
 test('a new colleague chooses a name, gets a link and lands on the organisation; sign-up is not shown again', async ({ page, request }) => {
   const email = newColleague();
   await requestLink(page, email, 'en', 'signup');
+  // As a browser that comes back to the view loads it: filled from its template (proxy.ts).
+  await page.reload();
   await expect(page.getByText(email)).toBeVisible();
+  await viewHydrated(page);
   await page.getByLabel('Your name').fill('Dana Jansen');
   await page.getByRole('button', { name: 'Create my account' }).click();
 
@@ -99,6 +102,8 @@ test('the name is limited to 255 characters', async ({ page }) => {
 
 test('a name the backend refuses is marked as wrong and kept for correction', async ({ page }) => {
   await requestLink(page, newColleague(), 'en', 'signup');
+  await page.reload();
+  await viewHydrated(page);
   await page.getByLabel('Your name').fill('Please reject me');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('This name cannot be used. Please choose another one.');

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { EmailAddress } from '@/components/ui/email-address';
-import { addressHtml, mailSentVariant } from '@/lib/flows/email-sign-in/mail-sent-template';
+import { addressHtml } from '@/lib/flows/email-sign-in/address-in-template';
+import { mailSentVariant } from '@/lib/flows/email-sign-in/mail-sent-template';
 
 /**
  * The mail-sent view's template (lib/flows/email-sign-in/mail-sent-template.ts) writes the address

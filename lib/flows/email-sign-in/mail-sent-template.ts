@@ -2,8 +2,8 @@ import type { ReceivedCookies } from '@/lib/platform/cookies';
 import { relativeTimeFormat } from '@/lib/platform/i18n/formats';
 import { logger } from '@/lib/platform/observability/logger';
 import type { Language } from '@/lib/platform/i18n/routing';
-import { asPageRoute, fillTemplate, flightString, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
-import { addressParts } from '@/lib/vocabulary/email-address';
+import { asPageRoute, fillTemplate, TEMPLATE_FOLDER, templatesReadOnce, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
+import { ADDRESS_MAX_LENGTH, addressHoles, addressValues, fragmentRowOf } from './address-in-template';
 import { webmailFor, type Webmail } from './webmail';
 import { linkSentAgoMs, readEmailSignIn, type EmailSignInState } from './wait';
 
@@ -17,9 +17,6 @@ import { linkSentAgoMs, readEmailSignIn, type EmailSignInState } from './wait';
 const WEBMAILS = ['', '.gmail', '.outlook'] as const;
 export const MAIL_SENT_VARIANTS = [...WEBMAILS.flatMap((webmail) => [`now${webmail}`, `ago${webmail}`] as const), 'code'] as const;
 export type MailSentVariant = (typeof MAIL_SENT_VARIANTS)[number];
-
-/** The address the template is rendered with: no address a person types (`.invalid` is reserved, RFC 2606). */
-export const ADDRESS_SENTINEL = 'mailsenttemplateaddress@sentinel.invalid';
 
 const MINUTE_MS = 60_000;
 /** The time since the link was sent that each template is rendered with: "just now", and 100,000,000 minutes, which no wait lasts. */
@@ -49,50 +46,34 @@ export function mailSentVariant(pending: Pick<EmailSignInState, 'email' | 'confi
 
 // --- Filling a template ------------------------------------------------------------------------
 
-/** Below `/{lang}/`: the templates' own folder, never served to a browser that asks for it. */
-export const MAIL_SENT_TEMPLATE_SEGMENT = 'as-template';
-
-/** The longest address a template carries: the longest the form takes (lib/vocabulary/validation.ts); a longer one is rendered per request. */
-const ADDRESS_MAX_LENGTH = 254;
-
 type Hole = 'address' | 'addressInFlight' | 'sentAgoMs' | 'sentAgo';
 
 /** A template with what it needs to be filled: React Flight's reference to a fragment, which the address is written with. */
 type MailSentTemplate = { split: SplitTemplate<Hole>; fragment: string; filled?: FilledPage };
 
-const FRAGMENT_ROW = /(?:\[1,"|\\n)([0-9a-f]+):\\"\$Sreact\.fragment\\"/;
-
-const templates = new Map<string, MailSentTemplate | null>();
-
-function templateOf(language: Language, variant: MailSentVariant): MailSentTemplate | undefined {
-  const key = `${language}/${variant}`;
-  let template = templates.get(key);
-  if (template === undefined) {
-    template = readTemplate(language, variant) ?? null;
-    templates.set(key, template);
-  }
-  return template ?? undefined;
-}
+const templateOf = templatesReadOnce((key) => {
+  const [language, variant] = key.split('/') as [Language, MailSentVariant];
+  return readTemplate(language, variant);
+});
 
 function readTemplate(language: Language, variant: MailSentVariant): MailSentTemplate | undefined {
-  const prerendered = readPrerenderedHtml(`/${language}/${MAIL_SENT_TEMPLATE_SEGMENT}/mail-sent/${variant}`);
+  const prerendered = readPrerenderedHtml(`/${language}/${TEMPLATE_FOLDER}/mail-sent/${variant}`);
   if (prerendered === undefined) return undefined;
   const html = asPageRoute(
     prerendered,
-    ['', language, MAIL_SENT_TEMPLATE_SEGMENT, 'mail-sent', variant],
-    [{ folder: MAIL_SENT_TEMPLATE_SEGMENT }, { parameter: 'variant' }],
+    ['', language, TEMPLATE_FOLDER, 'mail-sent', variant],
+    [{ folder: TEMPLATE_FOLDER }, { parameter: 'variant' }],
     ['', language, 'mail-sent'],
   );
   if (html === undefined) {
     logger().warn({ template: `${language}/${variant}` }, "mail-sent template not used: its route tree did not read as expected");
     return undefined;
   }
-  const fragment = FRAGMENT_ROW.exec(html)?.[1] ?? '';
+  const fragment = fragmentRowOf(html) ?? '';
   const holes: Partial<Record<Hole, TemplateHole>> = {};
   if (variant !== 'code') {
     // The address in the text and in the text without script, in HTML and in Flight.
-    holes.address = { sentinel: addressHtml(ADDRESS_SENTINEL), occurrences: 2 };
-    holes.addressInFlight = { sentinel: inFlightScript(addressFlight(ADDRESS_SENTINEL, fragment)), occurrences: 2 };
+    Object.assign(holes, addressHoles(fragment, 2));
     const sentAgoMs = sentAgoSentinelOf(variant);
     holes.sentAgoMs = { sentinel: sentAgoMsInFlight(sentAgoMs), occurrences: 1 };
     if (variant.startsWith('ago')) holes.sentAgo = { sentinel: sentAgoHtml(language, sentAgoMs), occurrences: 1 };
@@ -116,36 +97,14 @@ export async function mailSentFromTemplate(language: Language, received: Receive
   if (!pending || pending.email.length > ADDRESS_MAX_LENGTH) return undefined;
   const sentAgoMs = linkSentAgoMs(pending);
   const variant = mailSentVariant(pending, sentAgoMs);
-  const template = templateOf(language, variant);
+  const template = templateOf(`${language}/${variant}`);
   if (!template) return undefined;
   if (template.filled) return template.filled;
   return fillTemplate(template.split, {
-    address: addressHtml(pending.email),
-    addressInFlight: inFlightScript(addressFlight(pending.email, template.fragment)),
+    ...addressValues(pending.email, template.fragment),
     sentAgoMs: sentAgoMsInFlight(sentAgoMs),
     sentAgo: sentAgoHtml(language, sentAgoMs),
   });
-}
-
-/** The address as components/ui/email-address.tsx renders it to HTML. */
-export function addressHtml(email: string): string {
-  const { name, domain } = addressParts(email);
-  return `<span class="wrap-anywhere"><span class="inline-block max-w-full">${withBreaksHtml(name)}</span><wbr/>${withBreaksHtml(domain)}</span>`;
-}
-
-function withBreaksHtml(parts: string[]): string {
-  return parts.map(htmlText).join('<wbr/>');
-}
-
-/** The address as components/ui/email-address.tsx renders it to React Flight's JSON; `fragment`, the payload's row of React's Fragment. */
-export function addressFlight(email: string, fragment: string): string {
-  const { name, domain } = addressParts(email);
-  return `["$","span",null,{"className":"wrap-anywhere","children":[["$","span",null,{"className":"inline-block max-w-full","children":${withBreaksFlight(name, fragment)}}],["$","wbr",null,{}],${withBreaksFlight(domain, fragment)}]}]`;
-}
-
-function withBreaksFlight(parts: string[], fragment: string): string {
-  const keyed = parts.map((part, index) => `["$","$${fragment}","${index}",{"children":[${index > 0 ? '["$","wbr",null,{}]' : 'false'},${flightString(part)}]}]`);
-  return `[${keyed.join(',')}]`;
 }
 
 /** The prop of components/email-sign-in/send-again.tsx, in Flight: a whole number of milliseconds. */

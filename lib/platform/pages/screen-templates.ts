@@ -17,6 +17,22 @@ import { etagOf, inlineScriptHashes } from '@/lib/platform/pages/prerendered-pag
  * to the screen rendered per request.
  */
 
+/** Below `/{lang}/`: the templates' own folder, never served to a browser that asks for it. */
+export const TEMPLATE_FOLDER = 'as-template';
+
+/** Each key's template read once per process, or undefined for good when it could not be read or used. */
+export function templatesReadOnce<Template>(read: (key: string) => Template | undefined): (key: string) => Template | undefined {
+  const templates = new Map<string, Template | null>();
+  return (key) => {
+    let template = templates.get(key);
+    if (template === undefined) {
+      template = read(key) ?? null;
+      templates.set(key, template);
+    }
+    return template ?? undefined;
+  };
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
 /** Text or an attribute's value in HTML, as React writes it (react-dom's escapeTextForBrowser). */

@@ -83,7 +83,7 @@ describe('sign-up beside the invitation', () => {
   it('takes "Jan O\'Brien", which its hint allows: the two rules differ, and each form says its own', async () => {
     expect(isValidDisplayName("Jan O'Brien")).toBe(true);
     const action = jest.fn(async (_previous: SignUpFormState, form: FormData): Promise<SignUpFormState> => ({ status: 'idle', name: String(form.get('name')) }));
-    render(<SignUpForm language="en" action={action} email="anna@example.com" text={{ ...en.signUp, nameRequired: en.errors.nameRequired, notSent: en.errors.notSent }} />);
+    render(<SignUpForm language="en" action={action} permalink="/login/en/signup" email="anna@example.com" text={{ ...en.signUp, nameRequired: en.errors.nameRequired, notSent: en.errors.notSent }} />);
     const name = screen.getByRole('textbox', { name: en.signUp.nameLabel });
     expect(name).toHaveAccessibleDescription(en.signUp.nameHint);
     const user = userEvent.setup();

@@ -10,7 +10,7 @@ function renderForm() {
     status: 'idle',
     name: String(form.get('name')),
   }));
-  render(<SignUpForm language="en" action={action} email="anna@example.com" text={{ ...messages.signUp, nameRequired: messages.errors.nameRequired, notSent: messages.errors.notSent }} />);
+  render(<SignUpForm language="en" action={action} permalink="/login/en/signup" email="anna@example.com" text={{ ...messages.signUp, nameRequired: messages.errors.nameRequired, notSent: messages.errors.notSent }} />);
   return {
     action,
     user: userEvent.setup(),

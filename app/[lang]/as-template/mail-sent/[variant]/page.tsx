@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { CodeEntryView, WaitingView } from '@/components/email-sign-in/mail-sent-view';
-import { ADDRESS_SENTINEL, isMailSentVariant, MAIL_SENT_VARIANTS, sentAgoSentinelOf, webmailOfVariant } from '@/lib/flows/email-sign-in/mail-sent-template';
+import { ADDRESS_SENTINEL } from '@/lib/flows/email-sign-in/address-in-template';
+import { isMailSentVariant, MAIL_SENT_VARIANTS, sentAgoSentinelOf, webmailOfVariant } from '@/lib/flows/email-sign-in/mail-sent-template';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { headingAsTitle } from '@/lib/platform/i18n/page-title';
 
