@@ -22,6 +22,7 @@ import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNo
 import { TEMPLATE_FOLDER, type FilledPage } from '@/lib/platform/pages/screen-templates';
 import { mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
 import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
+import { oneTimeCodeFromTemplate } from '@/lib/platform/pages/one-time-code-template';
 
 export async function proxy(request: NextRequest) {
   try {
@@ -225,6 +226,7 @@ async function route(
 const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, request: { received: ReceivedCookies; headers: Headers }) => Promise<FilledPage | undefined>>> = {
   'mail-sent': (language, { received }) => mailSentFromTemplate(language, received),
   signup: (language, { received }) => signUpFromTemplate(language, received),
+  totp: (language, { headers }) => oneTimeCodeFromTemplate(language, headers),
 };
 
 async function screenFromTemplate(request: NextRequest, received: ReceivedCookies): Promise<FilledPage | undefined> {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Parser } from 'htmlparser2';
 import { latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
-import { DOMAIN, HTTPS_PORT, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
+import { DOCUMENT, LOGIN_HOST, NGINX } from './support/screen-templates.ts';
 
 /**
  * The strict policy (lib/platform/pages/security-headers.ts) must not cost a single feature: every script of a
@@ -56,10 +57,6 @@ function scriptsOf(html: string): PageScript[] {
   return scripts;
 }
 
-// The API client has no host-resolver rule: it asks nginx on loopback, naming the host.
-const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
-const LOGIN_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
-
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
@@ -78,12 +75,14 @@ const pages: { path: string; cookie?: string; rendered: 'prerendered' | 'per req
   { path: '/login/en/trial-expired', rendered: 'prerendered' },
   { path: '/login/en/validatelink/declined', rendered: 'prerendered' },
   { path: '/login/en?error=sso-start-again', rendered: 'per request' },
-  { path: '/login/en/totp', rendered: 'per request' },
+  // Filled from its template, once per server with its links (docs/decisions.md, Screens from templates).
+  { path: '/login/en/totp', rendered: 'prerendered' },
 ];
 
 for (const { path, cookie, rendered } of pages) {
   test(`the policy of ${path}${cookie ? ` (${cookie})` : ''} admits exactly its own scripts (${rendered})`, async ({ request }) => {
-    const headers = { host: LOGIN_HOST, ...(cookie ? { cookie } : {}) };
+    // As a browser loads a page: naming HTML, which a page filled from its template is given only for.
+    const headers = { host: LOGIN_HOST, accept: DOCUMENT, ...(cookie ? { cookie } : {}) };
     const response = await request.get(`${NGINX}${path}`, { headers, maxRedirects: 0 });
     expect(response.status()).toBe(200);
     const policy = response.headers()['content-security-policy'] ?? '';

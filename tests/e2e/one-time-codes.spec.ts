@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator } from '@playwright/test';
+import { bothWays, mainOf } from './support/screen-templates.ts';
 
 /**
  * The one-time-code page leads with the store of the device it is opened on and keeps the other
@@ -60,4 +61,17 @@ test('on a computer, where no store is the device\'s, both stand as before: App 
   expect(await isFilled(store(APP_STORE))).toBe(true);
   expect(await isFilled(store(GOOGLE_PLAY))).toBe(true);
   await context.close();
+});
+
+test('each device gets the view filled from its template with this server\'s links, as the view rendered per request has them', async ({ request }) => {
+  for (const userAgent of [devices.iPhone, devices.Android, 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0']) {
+    const { filled, rendered } = await bothWays(request, '/login/en/totp', { 'user-agent': userAgent });
+    // The control: only the filled view has a policy of hashes; the one rendered per request has its nonce.
+    expect(filled.headers()['content-security-policy']).not.toContain("'nonce-");
+    expect(rendered.headers()['content-security-policy']).toContain("'nonce-");
+    const [filledHtml, renderedHtml] = [await filled.text(), await rendered.text()];
+    expect(mainOf(filledHtml)).toContain('href="https://');
+    expect(mainOf(filledHtml)).toBe(mainOf(renderedHtml));
+    expect(filledHtml).not.toContain('sentinel.invalid');
+  }
 });
