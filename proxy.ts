@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { arrive, isArrival } from '@/lib/flows/arrival-proxy';
 import type { Arrival } from '@/lib/flows/arrival';
-import { BASE_PATH } from '@/lib/vocabulary/base-path';
+import { BASE_PATH, TEMPLATE_FOLDER } from '@/lib/vocabulary/base-path';
 import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie, tamperedCookieNames, writePlainCookie, type ReceivedCookies } from '@/lib/platform/cookies';
 import { countTampering } from '@/lib/platform/observability/metrics';
 import { isLanguage, type Language } from '@/lib/platform/i18n/routing';
@@ -19,7 +19,7 @@ import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewri
 import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
 import { readPrerenderedPages, type PrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
 import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
-import { TEMPLATE_FOLDER, type FilledPage } from '@/lib/platform/pages/screen-templates';
+import type { FilledPage } from '@/lib/platform/pages/screen-templates';
 import { mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
 import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
 import { oneTimeCodeFromTemplate } from '@/lib/platform/pages/one-time-code-template';

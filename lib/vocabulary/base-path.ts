@@ -7,3 +7,9 @@ export const BASE_PATH = '/login';
 export function loginPagePath(language: Language): string {
   return `${BASE_PATH}/${language}`;
 }
+
+/**
+ * Below `/{lang}/`: the folder of the screens' templates, which proxy.ts fills; no address of ours
+ * (docs/decisions.md, Screens from templates).
+ */
+export const TEMPLATE_FOLDER = 'as-template';

@@ -1,7 +1,8 @@
 import type { ReceivedCookies } from '@/lib/platform/cookies';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { logger } from '@/lib/platform/observability/logger';
-import { asPageRoute, fillTemplate, readPrerenderedHtml, splitTemplate, TEMPLATE_FOLDER, templatesReadOnce, type FilledPage, type SplitTemplate } from '@/lib/platform/pages/screen-templates';
+import { asPageRoute, fillTemplate, readPrerenderedHtml, splitTemplate, templatesReadOnce, type FilledPage, type SplitTemplate } from '@/lib/platform/pages/screen-templates';
+import { TEMPLATE_FOLDER } from '@/lib/vocabulary/base-path';
 import { ADDRESS_MAX_LENGTH, addressHoles, addressValues, fragmentRowOf } from './address-in-template';
 import { readSignUp } from './sign-up';
 

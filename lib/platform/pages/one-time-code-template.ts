@@ -2,7 +2,8 @@ import type { Language } from '@/lib/platform/i18n/routing';
 import { logger } from '@/lib/platform/observability/logger';
 import { deviceAppStore, type AppStore } from '@/lib/platform/request/user-agent';
 import { getConfig } from '@/lib/platform/settings/config';
-import { asPageRoute, fillTemplate, flightString, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, TEMPLATE_FOLDER, templatesReadOnce, type FilledPage } from './screen-templates';
+import { asPageRoute, fillTemplate, flightString, htmlText, inFlightScript, readPrerenderedHtml, splitTemplate, templatesReadOnce, type FilledPage } from './screen-templates';
+import { TEMPLATE_FOLDER } from '@/lib/vocabulary/base-path';
 
 /**
  * The one-time-code view as a template (docs/decisions.md, Screens from templates): prerendered

@@ -17,9 +17,6 @@ import { etagOf, inlineScriptHashes } from '@/lib/platform/pages/prerendered-pag
  * to the screen rendered per request.
  */
 
-/** Below `/{lang}/`: the templates' own folder, never served to a browser that asks for it. */
-export const TEMPLATE_FOLDER = 'as-template';
-
 /** Each key's template read once per process, or undefined for good when it could not be read or used. */
 export function templatesReadOnce<Template>(read: (key: string) => Template | undefined): (key: string) => Template | undefined {
   const templates = new Map<string, Template | null>();
