@@ -4,7 +4,6 @@
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { TEMPLATE_FOLDER } from '../lib/vocabulary/base-path.ts';
 
 /**
  * A value for each dynamic segment of app/, so that each route can be asked for once; null where
@@ -50,8 +49,7 @@ const LOGIN_PAGE_RENDERED = '/en?error=user-close';
 export function warmUpPaths(appDirectory: string): string[] {
   const paths = routeFiles(appDirectory).flatMap((segments) => {
     const values = segments.filter((segment) => !segment.startsWith('(')).map((segment) => (segment.startsWith('[') ? SEGMENT_VALUES[segment] : segment));
-    // A screen's template is filled by proxy.ts, never served at its own path (docs/decisions.md, Screens from templates).
-    if (values.some((value) => value === null || value === undefined || value === TEMPLATE_FOLDER)) return [];
+    if (values.some((value) => value === null || value === undefined)) return [];
     const path = `/${values.filter(Boolean).join('/')}`;
     return [PUBLIC_PATHS[path] ?? path];
   });
