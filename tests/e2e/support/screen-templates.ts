@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { EncryptJWT } from 'jose';
 import { DOMAIN, HTTPS_PORT, SESSION_SECRET } from './environment.ts';
 
@@ -80,3 +80,21 @@ export const HOSTILE_ADDRESSES = [
   'ivan@пример.рф',
   'anna@xn--80ak6aa92e.com',
 ];
+
+/**
+ * What a screen answers where its template cannot: `tooLong`, a flow's cookie with an address
+ * longer than any template carries, is rendered per request (its nonce, the whole address); no
+ * state at all is sent to the login page; and the template's own path is no address of ours.
+ */
+export async function expectAnsweredAsBefore(request: APIRequestContext, screen: { path: string; tooLong: string; templatePath: string }) {
+  const long = await request.get(`${NGINX}${screen.path}`, { headers: { host: LOGIN_HOST, accept: DOCUMENT, cookie: screen.tooLong }, maxRedirects: 0 });
+  expect(long.status()).toBe(200);
+  expect(long.headers()['content-security-policy']).toContain("'nonce-");
+  expect(await long.text()).toContain('a'.repeat(300));
+  const none = await request.get(`${NGINX}${screen.path}`, { headers: { host: LOGIN_HOST, accept: DOCUMENT }, maxRedirects: 0 });
+  expect(none.status()).toBe(307);
+  expect(none.headers().location).toMatch(/\/login\/en$/);
+  const own = await request.get(`${NGINX}${screen.templatePath}`, { headers: { host: LOGIN_HOST }, maxRedirects: 0 });
+  expect(own.status()).toBe(307);
+  expect(own.headers().location).toMatch(/\/login\/en$/);
+}
