@@ -67,7 +67,7 @@ function readTemplate(language: Language, variant: MailSentVariant): MailSentTem
     ['', language, 'mail-sent'],
   );
   if (html === undefined) {
-    logger().warn({ template: `${language}/${variant}` }, "mail-sent template not used: its route tree did not read as expected");
+    logger().warn({ template: `${language}/${variant}` }, 'mail-sent template not used: its route tree did not read as expected');
     return undefined;
   }
   const fragment = fragmentRowOf(html) ?? '';

@@ -36,6 +36,8 @@ export function nginxSite(options: {
   let site = forThisNginx(uncountedSuiteBrowsers(readFileSync(join(process.cwd(), 'deploy/nginx/desk-booking.conf'), 'utf8')));
   if (options.ipv6Loopback) site = withIpv6Loopback(site);
   if (options.realIpFrom) site = behindEdge(site, options.realIpFrom);
+  // The suite's instances serve both upstreams: the pages, and a build file nginx does not hold.
+  const instances = options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    ');
   return site
     .replaceAll(/^( *)access_log \{\{ACCESS_LOG\}\} desk_booking;$/gm, (line, indent: string) =>
       extraAccessLog ? `${line}\n${indent}access_log ${extraAccessLog.path} ${extraAccessLog.format};` : line,
@@ -45,8 +47,8 @@ export function nginxSite(options: {
     // Every upstream is an address here: the resolver is never asked.
     .replaceAll('{{RESOLVER}}', '127.0.0.1')
     .replaceAll('{{ERROR_LOG}}', options.errorLog)
-    .replaceAll('{{LOGIN_APP_SERVERS}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
-    .replaceAll('{{LOGIN_APP_INSTANCES}}', options.appPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
+    .replaceAll('{{LOGIN_APP_SERVERS}}', instances)
+    .replaceAll('{{LOGIN_APP_INSTANCES}}', instances)
     .replaceAll('{{STATIC_FILES}}', options.staticFiles ?? standaloneStaticFiles(process.cwd()))
     .replaceAll('{{PRODUCT_API_SERVER}}', `127.0.0.1:${backendPort}`)
     .replaceAll('{{MAIN_WEB_APP_SERVER}}', `127.0.0.1:${backendPort}`)
