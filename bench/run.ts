@@ -198,6 +198,7 @@ async function wholeSignInsOfAFleet(backend: Server, appServer: (port: number) =
       settings,
       pollIntervalMs: pollIntervalMs(),
       log,
+      failures: join(process.cwd(), 'reports', 'whole-sign-in-failures'),
     });
   } finally {
     await signInBrowser.close();

@@ -1,7 +1,7 @@
 // A whole sign-in per CPU-second (issue 50): complete sign-ins driven in Chromium, from the first
 // GET to the organisation's address, through the site front (bench/nginx.ts) in front of two app
 // instances, each batch charged with the CPU both instances spent beyond their idle.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { FrontRequest, SiteFront, StaticFrom } from './nginx.ts';
@@ -197,6 +197,19 @@ function signIn(kind: SignInKind, browsers: Browsers, origins: SignInOrigins): P
   return singleSignOn(browsers, origins);
 }
 
+/** A screenshot of every tab of a failed sign-in's browsers, in `directory`: where each stood. */
+async function pictureTabs(browsers: Browsers, directory: string, name: string): Promise<string> {
+  mkdirSync(directory, { recursive: true });
+  const tabs = [browsers.asking, browsers.elsewhere].flatMap((context) => context.pages());
+  const files = await Promise.all(
+    tabs.map(async (tab, index) => {
+      const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}-${index}.png`.replace(/[^\w.-]+/g, '-'));
+      return (await tab.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(() => file).catch(() => undefined)) ?? `(tab ${index} could not be pictured)`;
+    }),
+  );
+  return files.join(', ') || 'no tab';
+}
+
 /** Contexts made for one sign-in and closed after it, or kept with their HTTP cache and only their cookies cleared. */
 class BrowserPool {
   private readonly holding: Browsers[] = [];
@@ -308,6 +321,8 @@ export async function measureWholeSignIns(options: {
   settings: WholeSignInSettings;
   pollIntervalMs: number;
   log(message: string): void;
+  /** Where a failed sign-in's tabs are pictured. */
+  failures: string;
 }): Promise<WholeSignIns> {
   const { browser, origins, measured, settings } = options;
   const pool = new BrowserPool(browser);
@@ -320,21 +335,30 @@ export async function measureWholeSignIns(options: {
       const statics: StaticFrom[] = round % 2 === 0 ? ['app', 'nginx'] : ['nginx', 'app'];
       for (const staticFrom of statics) {
         await front?.stop();
-        front = await options.startFront(staticFrom);
+        const current = await options.startFront(staticFrom);
+        front = current;
         const order = (round + (staticFrom === 'nginx' ? 1 : 0)) % 2 === 0 ? combinations : [...combinations].reverse();
         for (const { kind, state } of order) {
-          const batch = await measuredBatch(measured, front, settings.idleMs, () =>
-            Promise.all(
-              Array.from({ length: settings.signInsPerBatch }, async (_, slot) => {
-                const { browsers, release } = await pool.take(state, slot);
-                try {
-                  return await signIn(kind, browsers, origins);
-                } finally {
-                  await release();
-                }
-              }),
-            ),
-          );
+          const runBatch = () =>
+            measuredBatch(measured, current, settings.idleMs, () =>
+              Promise.all(
+                Array.from({ length: settings.signInsPerBatch }, async (_, slot) => {
+                  const { browsers, release } = await pool.take(state, slot);
+                  try {
+                    return await signIn(kind, browsers, origins).catch(async (error: unknown) => {
+                      throw new Error(`${String(error)}; pictured in ${await pictureTabs(browsers, options.failures, `${kind}-${state}-${slot}`)}`);
+                    });
+                  } finally {
+                    await release();
+                  }
+                }),
+              ),
+            );
+          // One sign-in stuck on a busy machine would lose the whole run: its batch is measured once more.
+          const batch = await runBatch().catch((error: unknown) => {
+            options.log(`a sign-in of the batch failed, so the batch is measured again: ${String(error)}`);
+            return runBatch();
+          });
           // Checked outside the measured time: every sign-in ended with a session the backend knows.
           for (const signedIn of batch.result) await expectBackendSession(origins.backend, signedIn);
           const { result: _signedIn, ...figures } = batch;
