@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import siteIcon from '@/components/brand/icon.svg';
 import { ErrorPageTextProvider } from '@/components/i18n/error-page-text';
 import { PageFrame } from '@/components/ui/page-frame';
 import { oncePerLanguage } from '@/lib/platform/i18n/once-per-language';
@@ -29,6 +30,9 @@ const metadataOf = oncePerLanguage(async (language): Promise<Metadata> => {
     title: { default: t('title'), template: `%s · ${tCommon('productName')}` },
     description: t('description'),
     robots: { index: false, follow: false },
+    // One of the build's files, its name hashed: nginx serves it and a browser keeps it for a year (docs/decisions.md, nginx serves the build's files).
+    // The build writes its address with the base path already: /login/_next/static/media/….
+    icons: { icon: { url: siteIcon.src, type: 'image/svg+xml', sizes: 'any' } },
   };
 });
 

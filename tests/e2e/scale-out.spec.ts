@@ -159,6 +159,9 @@ for (const { provider, button } of [
   });
 }
 
+/** How each kind of the page's build files is typed, by its extension. */
+const TYPE_OF_FILE: Record<string, RegExp> = { css: /^text\/css;/, js: /^application\/javascript;/, svg: /^image\/svg\+xml\b/ };
+
 test("a page's build files are nginx's own: each answers 200 with what the app sends with it, and none reaches an instance", async ({ request }) => {
   const host = new URL(deployment.origin).host;
   const stepId = randomUUID();
@@ -169,6 +172,9 @@ test("a page's build files are nginx's own: each answers 200 with what the app s
   const files = [...new Set([...(await page.text()).matchAll(/(?:src|href)="(\/login\/_next\/static\/[^"]+)"/g)].map((match) => match[1]!))];
   expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(1);
   expect(files.filter((file) => file.endsWith('.css'))).toHaveLength(1);
+  // The icon is one of them: a browser's every page load asked an instance for it, when its name stayed the same from release to release.
+  expect((await page.text()).match(/<link rel="icon" href="([^"]+)"/)?.[1]).toMatch(/^\/login\/_next\/static\/media\/[\w.-]+\.svg$/);
+  expect(files.filter((file) => file.endsWith('.svg'))).toHaveLength(1);
 
   const expected: Record<string, string> = {
     'cache-control': 'public, max-age=31536000, immutable',
@@ -185,7 +191,7 @@ test("a page's build files are nginx's own: each answers 200 with what the app s
       expect(served.headers()[name], `${file}: ${name} from nginx`).toBe(value);
     }
     expect(served.headers()['content-type']?.toLowerCase(), file).toBe(fromApp.headers()['content-type']?.toLowerCase());
-    expect(served.headers()['content-type'], file).toMatch(file.endsWith('.css') ? /^text\/css;/ : /^application\/javascript;/);
+    expect(served.headers()['content-type'], file).toMatch(TYPE_OF_FILE[file.slice(file.lastIndexOf('.') + 1)] ?? /^$/);
     expect(served.headers()['content-encoding'], file).toBe((await fromApp.body()).length >= 1024 ? 'gzip' : undefined);
     expect((await served.body()).equals(await fromApp.body()), `${file}: the very file`).toBe(true);
   }

@@ -82,7 +82,7 @@ describe('the checker', () => {
   const readme = join(root, 'README.md');
 
   it('accepts a file, a folder, a heading of another file and one of the same file', () => {
-    const markdown = '# Top\n[a](docs/identity-providers.md) [b](deploy) ![c](app/icon.svg) [d](SECURITY.md#out-of-scope-here) [e](#top)';
+    const markdown = '# Top\n[a](docs/identity-providers.md) [b](deploy) ![c](components/brand/icon.svg) [d](SECURITY.md#out-of-scope-here) [e](#top)';
     expect(headingAnchors(readFileSync(join(root, 'SECURITY.md'), 'utf8'))).toContain('out-of-scope-here');
     expect(brokenLinks(readme, markdown)).toEqual([]);
   });
