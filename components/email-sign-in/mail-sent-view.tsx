@@ -11,7 +11,7 @@ import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { LINK_CODE_ATTEMPTS } from '@/lib/flows/email-sign-in/link-code';
 import { SEND_AGAIN_LOCK_MS } from '@/lib/flows/email-sign-in/link-lock';
-import { SIGN_IN_POLL_INTERVAL_MS } from '@/lib/flows/email-sign-in/wait';
+import { HOLD_PARAMETER, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/flows/email-sign-in/wait';
 import type { Webmail } from '@/lib/flows/email-sign-in/webmail';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
@@ -24,7 +24,7 @@ import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 
 type PollText = Parameters<typeof SignInStatus>[0]['text'];
 
-const STATUS_URL = '/login/api/email-sign-in/status';
+const STATUS_URL = `/login/api/email-sign-in/status?${HOLD_PARAMETER}=1`;
 
 /** Where a form of the view posts without script: the page itself, under either way it was served. */
 function mailSentPath(language: Language): string {

@@ -11,8 +11,10 @@ type PollStatus = 'pending' | 'unavailable' | 'expired' | 'code-needed' | 'decli
 export type SignInStatusText = Record<PollStatus, string>;
 
 /**
- * Waits for the link to be opened: asks the server every few seconds, at once when the tab
- * comes back into view, and at once when another tab of this browser confirms the link. Once
+ * Waits for the link to be opened: asks the server, which holds the request while nothing changes
+ * (lib/flows/email-sign-in/wait.ts, emailSignInNews), and asks again when it answers, at most once
+ * an interval; at once when the tab comes back into view with no request open, and afresh when
+ * another tab of this browser confirms the link, whose cookie the open request lacks. Once
  * the link was confirmed in another browser, the page is rendered again to ask for its code;
  * this browser may still confirm it itself meanwhile, which the tab hears as before.
  */
@@ -36,15 +38,18 @@ export function SignInStatus({
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let inFlight = false;
+    let request: AbortController | undefined;
     let stopped = false;
 
     async function poll() {
-      if (inFlight || stopped) return;
+      if (request || stopped) return;
       clearTimeout(timer);
-      inFlight = true;
+      const asked = new AbortController();
+      request = asked;
+      const started = Date.now();
+      let nextInMs = intervalMs;
       try {
-        const response = await fetch(statusUrl, { cache: 'no-store', headers: { accept: 'application/json' } });
+        const response = await fetch(statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
         const answer = (await response.json()) as { state: PollStatus; location?: string };
         setStatus(answer.state);
         if (answer.state === 'signed-in' && answer.location) {
@@ -58,12 +63,16 @@ export function SignInStatus({
         }
         if (answer.state === 'code-needed' && !codeNeeded) router.refresh();
         if (answer.state === 'code-needed') return;
+        // Never sooner than an interval after the last ask; a request the server held that long, at once.
+        if (answer.state === 'pending') nextInMs = Math.max(0, intervalMs - (Date.now() - started));
       } catch {
-        setStatus('unavailable');
+        // Given up here, to ask afresh; anything else is a failure to say.
+        if (asked.signal.aborted) nextInMs = 0;
+        else setStatus('unavailable');
       } finally {
-        inFlight = false;
+        request = undefined;
       }
-      if (!stopped) timer = setTimeout(poll, intervalMs);
+      if (!stopped) timer = setTimeout(poll, nextInMs);
     }
 
     const pollWhenVisible = () => {
@@ -71,7 +80,9 @@ export function SignInStatus({
     };
     const channel = 'BroadcastChannel' in window ? new BroadcastChannel(SIGN_IN_CHANNEL) : undefined;
     channel?.addEventListener('message', (event: MessageEvent<SignInBroadcast>) => {
-      if (event.data?.type === 'link-confirmed') void poll();
+      if (event.data?.type !== 'link-confirmed') return;
+      if (request) request.abort();
+      else void poll();
     });
     document.addEventListener('visibilitychange', pollWhenVisible);
     window.addEventListener('focus', pollWhenVisible);
@@ -80,6 +91,7 @@ export function SignInStatus({
     return () => {
       stopped = true;
       clearTimeout(timer);
+      request?.abort();
       channel?.close();
       document.removeEventListener('visibilitychange', pollWhenVisible);
       window.removeEventListener('focus', pollWhenVisible);

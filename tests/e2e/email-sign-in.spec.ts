@@ -40,6 +40,28 @@ test('a returning user signs in by e-mail: the waiting tab follows the link open
   expect(cookies.find((cookie) => cookie.name === '__Host-emailSignIn')).toBeUndefined();
 });
 
+test('a waiting view keeps one status request open instead of asking every 5 s, and gives it up to follow a link opened in another tab at once', async ({ page, context, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  const STATUS = `${LOGIN_ORIGIN}/login/api/email-sign-in/status?hold=1`;
+  const asked: string[] = [];
+  const givenUp: string[] = [];
+  page.on('request', (sent) => void (sent.url().includes('/api/email-sign-in/status') && asked.push(sent.url())));
+  page.on('requestfailed', (failed) => void (failed.url().includes('/api/email-sign-in/status') && givenUp.push(failed.url())));
+  await requestLink(page, email);
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for you to open the link' })).toBeVisible();
+  // Asking every 5 s, the view would have asked twice by now; its one request is still held.
+  await page.waitForTimeout(12_000);
+  expect(asked).toEqual([STATUS]);
+
+  const linkTab = await context.newPage();
+  await linkTab.goto(await latestSignInLink(request, email));
+  await expect(linkTab).toHaveURL(`${organisationOrigin('acme')}/`);
+  await expect(page).toHaveURL(`${organisationOrigin('acme')}/`, { timeout: 1_500 });
+  // The held request carried the cookies from before the link's tab confirmed: the view gave it up and asked afresh.
+  expect(givenUp).toEqual([STATUS]);
+  expect(asked.slice(0, 2)).toEqual([STATUS, STATUS]);
+});
+
 test('a link opened on another device signs in that device; the waiting browser asks for the code shown there and continues with it', async ({ page, browser, request }) => {
   const email = uniqueAddress('bert@globex.test');
   await requestLink(page, email);

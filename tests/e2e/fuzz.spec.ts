@@ -74,7 +74,7 @@ const ALL_ROUTES = [...LANGUAGES.flatMap((language) => LANGUAGE_PAGES.map((page)
 /** Every query field a page or route handler reads. */
 const QUERY_KEYS = [
   'error', 'from', 'email', 'uuid', 'signature', 'timestamp', 'domain', 'userName', 'displayName', 'inviteToken',
-  'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code', 'code_challenge', 'code_challenge_method',
+  'userAction', 'app', 'redirect_uri', 'token_type', 'lang', 'login_hint', 'state', 'code', 'code_challenge', 'code_challenge_method', 'hold',
 ];
 /** Every cookie name of lib/platform/cookies.ts (PRODUCT_KEY is the default `flw`). */
 const COOKIE_NAMES = ['loginUUID', '__Host-deviceBinding', '__Host-lastLogin', 'lastLogin', '__Host-linkConfirmedHere', 'flwSubDomain', 'acmeAccessToken', 'currentUser', 'sharedJWT', '__Host-tempUser', '__Host-emailSignIn', '__Host-ssoFlow', '__Host-ssoOrganisations'];

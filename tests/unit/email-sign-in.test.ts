@@ -7,7 +7,7 @@ import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
 import { releaseLinkLock, takeLinkLock } from '@/lib/flows/email-sign-in/link-lock';
 import { declineLinkOfTicket, declineTicketFor, isLinkDeclined, linkRequestOf } from '@/lib/flows/email-sign-in/link-requests';
 import { linkVerdictBeforeCheck } from '@/lib/flows/email-sign-in/opened-link';
-import { checkEmailSignIn, continueWithLinkCode, readEmailSignIn, rememberLinkConfirmedHere, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
+import { checkEmailSignIn, continueWithLinkCode, emailSignInNews, readEmailSignIn, rememberLinkConfirmedHere, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import type { RequestHost } from '@/lib/platform/hosts';
 import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
 
@@ -173,6 +173,81 @@ describe('the e-mail wait', () => {
     jest.mocked(headers).mockResolvedValue(new Headers({ host: 'web.desk.test', 'x-forwarded-proto': 'https', cookie: waiting }) as never);
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
     expect(jar.jar.has('__Host-emailSignIn')).toBe(false);
+  });
+
+  describe('a held request for the status', () => {
+    const timing = { holdMs: 600, lookEveryMs: 50 };
+    const settledWithin = async (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(resolve, ms, false))]);
+
+    it('is held while the link is unopened, then answers pending and writes nothing: the cookies it came with may be stale by then', async () => {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid: 'link-held', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-h' });
+      requestFrom(jar);
+      const before = jar.header();
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
+      const answer = emailSignInNews(new AbortController().signal, timing);
+      await expect(settledWithin(answer, 300)).resolves.toBe(false);
+      await expect(answer).resolves.toEqual({ state: 'pending' });
+      expect(jar.header()).toBe(before);
+
+      // The control: a wait with something to say is answered at once, and its answer written.
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-h' } });
+      jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 3_000);
+      try {
+        const confirmed = emailSignInNews(new AbortController().signal, timing);
+        await expect(settledWithin(confirmed, 300)).resolves.toBe(true);
+        await expect(confirmed).resolves.toEqual({ state: 'code-needed' });
+      } finally {
+        jest.mocked(Date.now).mockRestore();
+      }
+      expect(jar.header()).not.toBe(before);
+    });
+
+    it('answers as soon as the wait has news, and the next request says what it is', async () => {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid: 'link-held-declined', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hd' });
+      requestFrom(jar);
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
+      const answer = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 50 });
+      await expect(settledWithin(answer, 150)).resolves.toBe(false);
+      await declineLinkOfTicket(await declineTicketFor('link-held-declined'));
+      await expect(settledWithin(answer, 1_000)).resolves.toBe(true);
+      await expect(answer).resolves.toEqual({ state: 'pending' });
+      await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
+    });
+
+    it('decides nothing on the cookies it came with: a link confirmed meanwhile in this browser signs in with the next request, not with a code', async () => {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid: 'link-held-here', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hh' });
+      requestFrom(jar);
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
+      const answer = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 50 });
+      await expect(settledWithin(answer, 150)).resolves.toBe(false);
+      // The link's tab of the same browser confirms it; the held request still has the cookies of its start.
+      await rememberLinkConfirmedHere(jar, host, 'link-held-here');
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-hh' } });
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 3_000);
+      try {
+        await expect(answer).resolves.toEqual({ state: 'pending' });
+        expect(jar.jar.has('__Host-emailSignIn')).toBe(true);
+        requestFrom(jar);
+        await expect(checkEmailSignIn()).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('answers when the browser hangs up', async () => {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid: 'link-held-gone', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hg' });
+      requestFrom(jar);
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
+      const browser = new AbortController();
+      const answer = emailSignInNews(browser.signal, { holdMs: 60_000, lookEveryMs: 50 });
+      await expect(settledWithin(answer, 150)).resolves.toBe(false);
+      browser.abort();
+      await expect(settledWithin(answer, 200)).resolves.toBe(true);
+    });
   });
 
   it('a decline counts only for the link its ticket was sealed for: never for an id, a forged or an overlong ticket', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cache } from 'react';
 import { z } from 'zod';
 import { isValidId, type LinkConfirmation } from '@/lib/platform/backend/auth';
@@ -90,8 +91,18 @@ export function linkSentAgoMs(pending: Pick<EmailSignInState, 'sentAt'>): number
   return Math.max(0, Date.now() - pending.sentAt);
 }
 
-/** The mail-sent view asks whether the link was opened this often. */
+/** The mail-sent view asks whether the link was opened this often; a held request looks this often. */
 export const SIGN_IN_POLL_INTERVAL_MS = 5_000;
+
+/**
+ * How long a request for the status is held while the wait has no news. The view asks again as
+ * soon as it is answered, so a typical wait of 20 s costs the app one request instead of four,
+ * each of which paid Next's whole way through a request (issue 50).
+ */
+export const SIGN_IN_HOLD_MS = 20_000;
+
+/** The status route's query field by which the mail-sent view asks to be held: `?hold=1`. */
+export const HOLD_PARAMETER = 'hold';
 
 /** Where a waiting e-mail sign-in stands, as the mail-sent view shows it. */
 export type EmailSignInStatus =
@@ -201,6 +212,49 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
     (await requestLogger()).info({ outcome: 'code-needed' }, 'sign-in link confirmed in another browser');
   }
   return { state: 'code-needed' };
+}
+
+/**
+ * The status as checkEmailSignIn says it; while it is pending, the request is held for up to
+ * SIGN_IN_HOLD_MS and the wait looked at every poll interval. Looked at, not checked: a held
+ * request carries the cookies it came with, which the link's own tab in this browser may since
+ * have changed, so it writes nothing and decides nothing. On news it answers pending at once, and
+ * the view asks again with its cookies as they are now. It also answers when the browser hangs up
+ * (`signal`) and when this instance is told to stop, so that the view asks another.
+ */
+export async function emailSignInNews(signal: AbortSignal, timing = { holdMs: SIGN_IN_HOLD_MS, lookEveryMs: SIGN_IN_POLL_INTERVAL_MS }): Promise<EmailSignInStatus> {
+  const status = await checkEmailSignIn();
+  if (status.state !== 'pending') return status;
+  const pending = await readEmailSignIn(await receivedCookies());
+  const held = AbortSignal.any([signal, stopping(), AbortSignal.timeout(timing.holdMs)]);
+  while (pending && !held.aborted) {
+    await sleep(timing.lookEveryMs, undefined, { signal: held }).catch(() => undefined);
+    if (held.aborted || (await hasNews(pending))) break;
+  }
+  return status;
+}
+
+/** Whether the wait has moved on since the held request's check: any failure too, which the next check reports. */
+async function hasNews(pending: EmailSignInState): Promise<boolean> {
+  try {
+    if (isOver(pending) || (await isLinkDeclined(pending.uuid))) return true;
+    const confirmation = await linkConfirmationOf(pending, false);
+    return !confirmation.ok || confirmation.value.confirmed;
+  } catch {
+    return true;
+  }
+}
+
+let stopSignal: AbortSignal | undefined;
+
+/** Aborted once SIGTERM reaches this instance: held requests answer, and the drain need not wait for them. */
+function stopping(): AbortSignal {
+  if (!stopSignal) {
+    const controller = new AbortController();
+    process.once('SIGTERM', () => controller.abort());
+    stopSignal = controller.signal;
+  }
+  return stopSignal;
 }
 
 export type LinkCodeOutcome =
