@@ -92,7 +92,9 @@ function bounded<T extends string>(value: string, allowed: readonly T[]): T | 'o
 
 function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The event loop's delay sampled every 100 ms, not prom-client's 10 ms: at 10 ms the timer woke an
+  // idle instance 100 times a second, 4 to 8 ms of CPU each second for a histogram scraped every 30 s.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   const registers = [registry];
   const metrics = {
     registry,
