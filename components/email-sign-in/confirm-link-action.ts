@@ -12,7 +12,7 @@ import { timedFromWait, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
 import { formField } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
-import { defaultLanguage, isLanguage } from '@/lib/platform/i18n/routing';
+import { defaultLanguage, isLanguage, type Language } from '@/lib/platform/i18n/routing';
 import { requestLogger } from '@/lib/platform/observability/logger';
 import { countSignInFailure, failureReasonOf } from '@/lib/platform/observability/metrics';
 import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
@@ -34,7 +34,7 @@ export type LinkConfirmationState =
   | { status: 'error'; message: LinkConfirmationError };
 
 /** "Asked for 3 minutes ago, from Firefox on Windows.", in the page's language. */
-async function askedAtText(locale: string, { askedAt, device }: LinkRequest): Promise<string> {
+async function askedAtText(locale: Language, { askedAt, device }: LinkRequest): Promise<string> {
   const t = await getTranslations({ locale, namespace: 'validateLink' });
   const browser = device.browser && browserNames[device.browser];
   const system = device.system && systemNames[device.system];
