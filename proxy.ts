@@ -16,7 +16,8 @@ import { inlineStyleHashes } from '@/lib/platform/pages/inline-style-hashes';
 import { keptQuery, LANGUAGE_CHOICE_PARAMETER, LANGUAGE_LINK_QUERY_HEADER, languageChoice, readChosenLanguage, routeLanguage } from '@/lib/platform/pages/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/platform/observability/request-id';
 import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewrite';
-import { isPrerenderedLoginPath, prerenderedLogin } from '@/lib/platform/pages/login-page-variant';
+import { isPrerenderedLoginPath, loginPageLoad, prerenderedLogin, type LoginPageRequest } from '@/lib/platform/pages/login-page-variant';
+import { loginMessageFromTemplate } from '@/lib/platform/pages/login-message-template';
 import { readPrerenderedPages, type PrerenderedPages } from '@/lib/platform/pages/prerendered-pages';
 import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNonce, STATIC_SECURITY_HEADERS } from '@/lib/platform/pages/security-headers';
 import type { FilledPage } from '@/lib/platform/pages/screen-templates';
@@ -189,10 +190,11 @@ async function route(
     return answered(withArrivalCookies(redirect, request, host, received, arrival?.arrival));
   }
 
-  const fromTemplate = await screenFromTemplate(request, received);
+  const loginRequest = { method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received };
+  const fromTemplate = (await screenFromTemplate(request, received)) ?? loginWithMessage(request, loginRequest);
   if (fromTemplate) return filledPageAnswer(request, host, received, fromTemplate, arrival?.arrival);
 
-  const login = prerenderedLogin({ method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received });
+  const login = prerenderedLogin(loginRequest);
   const { policy, nonce, etag } = pagePolicy(request, host, login?.path ?? pathname);
   if (etag && holdsCopy(request.headers.get('if-none-match'), etag)) {
     const notModified = new NextResponse(null, { status: 304, headers: { etag, 'cache-control': PAGE_CACHE_CONTROL } });
@@ -235,6 +237,13 @@ async function screenFromTemplate(request: NextRequest, received: ReceivedCookie
   const [language, ...screen] = request.nextUrl.pathname.split('/').filter(Boolean);
   const fill = isLanguage(language) && screen.length === 1 ? SCREENS_FROM_TEMPLATES[screen[0]!] : undefined;
   return fill ? await fill(language as Language, { received, headers: request.headers }) : undefined;
+}
+
+/** A load of the login page with an `?error=` message, filled from its template (lib/platform/pages/login-message-template.ts). */
+function loginWithMessage(request: NextRequest, login: LoginPageRequest): FilledPage | undefined {
+  if (!isDocumentLoad(request) || process.env.NODE_ENV !== 'production' || !login.query.has('error')) return undefined;
+  const load = loginPageLoad(login);
+  return load && loginMessageFromTemplate(load.language, load.variant, login.query.get('error'));
 }
 
 /** A page filled from a template, with the policy of its own scripts, its ETag and the headers Next gives a page. */

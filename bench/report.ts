@@ -94,8 +94,6 @@ export type ReportContext = {
   markupFloorSource: string;
   /** The login page as the web app links to it: prerendered, no arrival. */
   fromWeb: string;
-  /** The login page with a message: rendered per request. */
-  errorPage: string;
   /** X-Forwarded-For of the app's requests under load. */
   clientAddress: string;
   /** The prerendered HTML nginx serves. */

@@ -98,8 +98,6 @@ const SSO_CLIENTS = {
 const FROM_WEB = '/login/en?from=web';
 /** The markup floor is built from that page of the app. */
 const MARKUP_FLOOR_SOURCE = FROM_WEB;
-/** The login page with a message to show: rendered per request. */
-const ERROR_PAGE = '/login/en?error=sso-start-again';
 /** Seconds of load on the app under `node --cpu-prof` (bench/profile.ts). */
 const PROFILE_SECONDS = QUICK ? 5 : 20;
 
@@ -418,7 +416,7 @@ measurements: try {
   const heldCopy: LoadTarget = { ...appTarget('app-held-copy', FROM_WEB, 304), headers: { ...appHeaders(), 'if-none-match': etag } };
   const nginx = await startNginx({ port: PORTS.nginx, path: '/login/en', html: PRERENDERED_LOGIN_HTML, headers: nginxHeaders });
   servers.push(nginx);
-  const screenTargets: LoadTarget[] = [appTarget('screen:/login/en?error=sso-start-again', ERROR_PAGE)];
+  const screenTargets: LoadTarget[] = [];
   const filledScreens = new Set<string>();
   for (const screen of screens.filter((candidate) => candidate.renderedPerRequest)) {
     const visit = await screen.visit(activeBrowser);
@@ -520,7 +518,6 @@ measurements: try {
         chromiumPath: CHROMIUM_PATH,
         markupFloorSource: MARKUP_FLOOR_SOURCE,
         fromWeb: FROM_WEB,
-        errorPage: ERROR_PAGE,
         clientAddress: CLIENT_ADDRESS,
         prerenderedHtml: PRERENDERED_LOGIN_HTML,
       },

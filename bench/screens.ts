@@ -117,6 +117,13 @@ export function appScreens(appOrigin: string): Screen[] {
     },
     { name: 'totp', javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor, renderedPerRequest: true, fromTemplate: true, visit: async () => ({ path: '/login/en/totp' }) },
     {
+      name: 'login page with a message',
+      javascriptAboveFloorGzip: SIZE_BUDGETS.loginJavascriptAboveFloor,
+      renderedPerRequest: true,
+      fromTemplate: true,
+      visit: async () => ({ path: '/login/en?error=sso-start-again' }),
+    },
+    {
       name: 'trial-expired',
       javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor,
       renderedPerRequest: false,

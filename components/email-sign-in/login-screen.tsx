@@ -10,7 +10,6 @@ import { LastUsedMark } from '@/components/ui/last-used-mark';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { withoutBreakAfterSingleLetter } from '@/components/ui/without-break-after-single-letter';
-import type { LoginPageMessage as LoginPageErrorMessage } from '@/lib/platform/backend/error-catalogue';
 import { loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { linkPath } from '@/lib/platform/settings/links';
@@ -23,8 +22,8 @@ export type LoginScreenProps = {
   lastUsed: SignInMethod | undefined;
   /** The providers this deployment offers; none: no single sign-on at all. */
   offered: readonly ProviderId[];
-  /** Rendered per request only: the `?error=` the page was sent with. */
-  error?: { message: LoginPageErrorMessage; tone: 'error' | 'info' };
+  /** The `?error=` the page was sent with, as loginPageMessageText words it: rendered per request, or a template's sentinel. */
+  error?: { text: string; tone: 'error' | 'info' };
   /** Rendered per request only: the address this browser came back with, shown once. */
   keptEmail?: string;
 };
@@ -32,8 +31,9 @@ export type LoginScreenProps = {
 /**
  * The login page (docs/product.md, The login page). It reads nothing from the request itself:
  * prerendered once per language, last-used method and set of offered providers
- * (`app/[lang]/as-last-used/`), or rendered
- * per request with an error message or a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
+ * (`app/[lang]/as-last-used/`), prerendered once more per tone of message as a template that
+ * proxy.ts fills with the message (`app/[lang]/as-template/login-message/`), or rendered per
+ * request with a kept address (`app/[lang]/page.tsx`); proxy.ts chooses.
  */
 export async function LoginScreen({ language, lastUsed, offered, error, keptEmail }: LoginScreenProps) {
   const [t, tErrors, tCommon, trialExpired] = await Promise.all([
@@ -85,7 +85,7 @@ export async function LoginScreen({ language, lastUsed, offered, error, keptEmai
             {error && (
               <LoginPageMessage tone={error.tone} dismissLabel={tCommon('dismiss')}>
                 <div className="mt-4">
-                  <StatusMessage tone={error.tone}>{withoutBreakAfterSingleLetter(tErrors(error.message.key, { provider: error.message.provider ?? '' }))}</StatusMessage>
+                  <StatusMessage tone={error.tone}>{withoutBreakAfterSingleLetter(error.text)}</StatusMessage>
                 </div>
               </LoginPageMessage>
             )}

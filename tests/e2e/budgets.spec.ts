@@ -133,7 +133,7 @@ test(`the login page, the mail-sent view and /totp each send at most ${kilobytes
   // payload, which shows that a copy would be found.
   expect(login.payloadCopies, '/login/en: copies of the stylesheet in the payload').toBe(0);
   expect(mailSent.payloadCopies, 'mail-sent: copies of the stylesheet in the payload').toBe(0);
-  expect((await documentSizes(page, '/login/en?error=sso-start-again')).payloadCopies, 'a login page with a message: copies of the stylesheet in the payload').toBe(1);
+  expect((await documentSizes(page, '/login/en/bookings-extend?userAction=cancel')).payloadCopies, 'a booking link: copies of the stylesheet in the payload').toBe(1);
 });
 
 test('nginx compresses the pages and scripts the app sends; the app itself spends no CPU on gzip', async ({ page }) => {

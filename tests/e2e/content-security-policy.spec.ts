@@ -74,9 +74,11 @@ const pages: { path: string; cookie?: string; rendered: 'prerendered' | 'per req
   { path: '/login/nl/user-limit', rendered: 'prerendered' },
   { path: '/login/en/trial-expired', rendered: 'prerendered' },
   { path: '/login/en/validatelink/declined', rendered: 'prerendered' },
-  { path: '/login/en?error=sso-start-again', rendered: 'per request' },
-  // Filled from its template, once per server with its links (docs/decisions.md, Screens from templates).
+  { path: '/login/en/bookings-extend?userAction=cancel', rendered: 'per request' },
+  // Filled from their templates (docs/decisions.md, Screens from templates): once per server with its links, per request with the message.
   { path: '/login/en/totp', rendered: 'prerendered' },
+  { path: '/login/en?error=sso-start-again', rendered: 'prerendered' },
+  { path: '/login/de?error=user-close', cookie: '__Host-lastSignInMethod=email', rendered: 'prerendered' },
 ];
 
 for (const { path, cookie, rendered } of pages) {
@@ -139,7 +141,7 @@ test('a prerendered page\'s ETag names its bytes: a browser holding that copy ge
   const variant = await load('/login/en?from=web', { 'if-none-match': etag, cookie: '__Host-lastSignInMethod=microsoft' });
   expect(variant.status()).toBe(200);
   expect(variant.headers().etag).not.toBe(etag);
-  const perRequest = await load('/login/en?error=sso-start-again', { 'if-none-match': etag });
+  const perRequest = await load('/login/en/bookings-extend?userAction=cancel', { 'if-none-match': etag });
   expect(perRequest.status()).toBe(200);
   expect(perRequest.headers().etag).toBeUndefined();
 });

@@ -64,7 +64,7 @@ test('in every language, and rendered per request too (with an error to show)', 
     await expect(page.getByRole('link', { name: /Google/ })).toHaveCount(1);
     await expect(page.getByRole('link', { name: /Microsoft/ })).toHaveCount(0);
   }
-  // ?error= is rendered per request, not prerendered: the same providers.
+  // With ?error= the page is filled from the template of the deployment's variant: the same providers.
   await page.goto(`${loginPage(GOOGLE_ONLY_PORT)}?error=sso-start-again`);
   await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
   expect(await providerButtons(page)).toEqual(['Sign in with Google']);

@@ -156,4 +156,20 @@ describe('a template as the page it stands for', () => {
     expect(asPage(rows.map((row) => row.replace('"c":"$Qe"', '"c":"$Le"')))).toBeUndefined();
     expect(asPage(rows.map((row) => row.replace('"now"]', '"later"]')))).toBeUndefined();
   });
+
+  it('skips template-only segments that follow each other, as the login page with a message has them', () => {
+    // `/en/as-template/login-message/error.none`, the page of `/en` itself.
+    const consecutive = [
+      rows[0]!,
+      rows[1]!.replace('"k":"now"', '"k":"error.none"'),
+      rows[2]!.replace('"s":"mail-sent"', '"s":"login-message"'),
+      ...rows.slice(3, 5),
+      rows[5]!.replace('"mail-sent","now"]', '"login-message","error.none"]'),
+    ];
+    const templatePath = ['', 'en', 'as-template', 'login-message', 'error.none'];
+    const page = asPageRoute(html(consecutive), templatePath, [{ folder: 'as-template' }, { folder: 'login-message' }, { parameter: 'variant' }], ['', 'en']);
+    expect(treeOf(page!)).toEqual([['', 'en'], 'en', '__PAGE__']);
+    // The control: the template's own tree, every segment in it.
+    expect(treeOf(html(consecutive))).toEqual([templatePath, 'en', 'as-template', 'login-message', 'error.none', '__PAGE__']);
+  });
 });

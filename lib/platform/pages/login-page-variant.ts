@@ -50,15 +50,24 @@ export type PrerenderedLogin = { variant: string; path: string };
  * an address kept for this browser.
  */
 export function prerenderedLogin(request: LoginPageRequest): PrerenderedLogin | undefined {
+  const load = loginPageLoad(request);
+  if (!load || request.query.has('error')) return undefined;
+  const variant = variantSegment(load.variant);
+  return { variant, path: `/${load.language}/${PRERENDERED_LOGIN_SEGMENT}/${variant}` };
+}
+
+/**
+ * A load of the login page that shows the page of `variant` in `language`: undefined for a form
+ * post, another page, or an address kept for this browser, which the page is rendered to show.
+ */
+export function loginPageLoad(request: LoginPageRequest): { language: Language; variant: LoginPageVariant } | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const language = loginPageLanguage(request.pathname);
-  if (!language) return undefined;
-  if (request.query.has('error') || readCookie(request.received, 'keptAddress') !== undefined) return undefined;
+  if (!language || readCookie(request.received, 'keptAddress') !== undefined) return undefined;
   const lastUsed = readLastSignInMethod(request.received);
   // A provider used last that this deployment no longer offers is no method to put first.
   const shown = lastUsed === 'email' || request.offered.some((id) => id === lastUsed) ? lastUsed : undefined;
-  const variant = variantSegment({ lastUsed: shown, offered: [...request.offered] });
-  return { variant, path: `/${language}/${PRERENDERED_LOGIN_SEGMENT}/${variant}` };
+  return { language, variant: { lastUsed: shown, offered: [...request.offered] } };
 }
 
 /** Whether a browser asked for a prerendered page's own path, which is no address of ours. */

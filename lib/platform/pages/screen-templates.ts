@@ -150,7 +150,8 @@ function onlyOnce(html: string, text: string): number | undefined {
  */
 export function asPageRoute(html: string, templatePath: readonly string[], templateOnly: readonly TemplateOnlySegment[], pagePath: readonly string[]): string | undefined {
   let page = html;
-  for (const segment of templateOnly) {
+  // Innermost first: a skipped row still names its child, which the next row out then points at.
+  for (const segment of [...templateOnly].reverse()) {
     const name = 'folder' in segment ? quoted(segment.folder) : `{${quoted('n')}:${quoted(segment.parameter)},`;
     const at = onlyOnce(page, `[[${quoted('children')},{${quoted('s')}:${name}`);
     if (at === undefined) return undefined;
