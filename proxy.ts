@@ -6,7 +6,7 @@ import { clearCookie, clearingsOfTamperedCookies, parseCookieHeader, readCookie,
 import { countTampering } from '@/lib/platform/observability/metrics';
 import { isLanguage, type Language } from '@/lib/platform/i18n/routing';
 import { languageOfLinkRequest } from '@/lib/flows/email-sign-in/link-requests';
-import { providers } from '@/lib/vocabulary/providers';
+import { providers, providerOfRouteSegment } from '@/lib/vocabulary/providers';
 import { forgetThisBrowser } from '@/lib/flows/hand-off';
 import { configuredProviders, getConfig } from '@/lib/platform/settings/config';
 import { FORM_POST_MAX_BYTES } from '@/lib/platform/pages/form-post-limit';
@@ -23,6 +23,7 @@ import { createNonce, pageContentSecurityPolicy, pageContentSecurityPolicyWithNo
 import type { FilledPage } from '@/lib/platform/pages/screen-templates';
 import { mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
 import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
+import { pickerFromTemplate } from '@/lib/flows/sso/picker-template';
 import { oneTimeCodeFromTemplate } from '@/lib/platform/pages/one-time-code-template';
 
 export async function proxy(request: NextRequest) {
@@ -191,7 +192,7 @@ async function route(
   }
 
   const loginRequest = { method: request.method, offered: configuredProviders(getConfig()), pathname, query: request.nextUrl.searchParams, received };
-  const fromTemplate = (await screenFromTemplate(request, received)) ?? loginWithMessage(request, loginRequest);
+  const fromTemplate = (await screenFromTemplate(request, received, host)) ?? loginWithMessage(request, loginRequest);
   if (fromTemplate) return filledPageAnswer(request, host, received, fromTemplate, arrival?.arrival);
 
   const login = prerenderedLogin(loginRequest);
@@ -231,12 +232,15 @@ const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, reque
   totp: (language, { headers }) => oneTimeCodeFromTemplate(language, headers),
 };
 
-async function screenFromTemplate(request: NextRequest, received: ReceivedCookies): Promise<FilledPage | undefined> {
+async function screenFromTemplate(request: NextRequest, received: ReceivedCookies, host: RequestHost): Promise<FilledPage | undefined> {
   // Only `next build` prerenders the templates (as pagePolicy says of the login page).
   if (!isDocumentLoad(request) || process.env.NODE_ENV !== 'production') return undefined;
   const [language, ...screen] = request.nextUrl.pathname.split('/').filter(Boolean);
-  const fill = isLanguage(language) && screen.length === 1 ? SCREENS_FROM_TEMPLATES[screen[0]!] : undefined;
-  return fill ? await fill(language as Language, { received, headers: request.headers }) : undefined;
+  if (!isLanguage(language)) return undefined;
+  // The organisation picker, `/{lang}/<provider>/organisations`.
+  if (screen.length === 2 && screen[1] === 'organisations' && providerOfRouteSegment(screen[0]!)) return await pickerFromTemplate(language, screen[0]!, received, host);
+  const fill = screen.length === 1 ? SCREENS_FROM_TEMPLATES[screen[0]!] : undefined;
+  return fill ? await fill(language, { received, headers: request.headers }) : undefined;
 }
 
 /** A load of the login page with an `?error=` message, filled from its template (lib/platform/pages/login-message-template.ts). */

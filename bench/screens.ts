@@ -79,6 +79,7 @@ export function appScreens(appOrigin: string): Screen[] {
       name: 'organisation picker',
       javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor,
       renderedPerRequest: true,
+      fromTemplate: true,
       // Single sign-on through the local identity provider (its certificate is the bench's own
       // authority's), which signs in the hinted account without asking.
       visit: async (browser) => ({

@@ -22,25 +22,33 @@ export async function OrganisationPickerPage({ params }: { params: Promise<{ lan
     if (await readSsoOrganisationChosen(received)) return await redirectToPage({ pathname: '/', query: { from: 'picker' } }, lang);
     return await redirectToPage({ pathname: '/', query: { error: 'sso-start-again' } }, lang);
   }
-  const [t, tCommon] = await Promise.all([getTranslations('sso'), getTranslations('common')]);
+  return <OrganisationPicker language={lang} organisations={offered.organisations.map((organisation) => ({ subDomain: organisation.subDomain, label: organisationLabel(organisation, host) }))} />;
+}
+
+/**
+ * The picker itself: rendered per request for the organisations of this sign-in, or prerendered
+ * with a sentinel one as the template proxy.ts fills (lib/flows/sso/picker-template.ts).
+ */
+export async function OrganisationPicker({ language, organisations }: { language: Language; organisations: { subDomain: string; label: string }[] }) {
+  const [t, tCommon] = await Promise.all([getTranslations({ locale: language, namespace: 'sso' }), getTranslations({ locale: language, namespace: 'common' })]);
 
   return (
     <section className="space-y-5">
       <ViewHeading>{t('pickerHeading')}</ViewHeading>
       <p className="text-muted">{t('pickerIntro')}</p>
       <form action={chooseOrganisation}>
-        <LanguageField language={lang} />
+        <LanguageField language={language} />
         <ul className="space-y-3">
-          {offered.organisations.map((organisation) => (
+          {organisations.map((organisation) => (
             <li key={organisation.subDomain}>
               <button type="submit" name="organisation" value={organisation.subDomain} className={buttonClasses('outline')}>
-                {organisationLabel(organisation, host)}
+                {organisation.label}
               </button>
             </li>
           ))}
         </ul>
       </form>
-      <FormButton action={leavePicker} language={lang} label={tCommon('back')} variant="quiet" />
+      <FormButton action={leavePicker} language={language} label={tCommon('back')} variant="quiet" />
     </section>
   );
 }

@@ -50,6 +50,11 @@ export function flightOf(html: string): string {
 
 /** The JSON value that starts at `at` in Flight text, parsed: strings skipped whole, brackets counted. */
 export function valueAt(flight: string, at: number): unknown {
+  if (flight[at] === '"') {
+    let end = at + 1;
+    while (flight[end] !== '"') end += flight[end] === '\\' ? 2 : 1;
+    return JSON.parse(flight.slice(at, end + 1));
+  }
   let depth = 0;
   for (let index = at; index < flight.length; index += 1) {
     const character = flight[index];
@@ -97,4 +102,20 @@ export async function expectAnsweredAsBefore(request: APIRequestContext, screen:
   const own = await request.get(`${NGINX}${screen.templatePath}`, { headers: { host: LOGIN_HOST }, maxRedirects: 0 });
   expect(own.status()).toBe(307);
   expect(own.headers().location).toMatch(/\/login\/en$/);
+}
+
+/**
+ * valueAt, with each reference to a row of its own (`"$L26"`) replaced by that row's value: React
+ * moves the elements of a long list out to rows of their own, which a filled template writes in
+ * place. Either way the browser's React reads the same tree.
+ */
+export function resolvedValueAt(flight: string, at: number): unknown {
+  const rows = new Map([...flight.matchAll(/(?:^|\n)([0-9a-f]+):/g)].map((row) => [row[1]!, row.index + row[0].length]));
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+    const row = typeof value === 'string' ? /^\$L([0-9a-f]+)$/.exec(value)?.[1] : undefined;
+    return row !== undefined && rows.has(row) ? resolve(valueAt(flight, rows.get(row)!)) : value;
+  };
+  return resolve(valueAt(flight, at));
 }
