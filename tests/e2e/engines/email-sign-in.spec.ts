@@ -96,6 +96,24 @@ test('the language in the path wins over the browser\'s own', async ({ person })
   await window.expectText(nl.login.emailLabel);
 });
 
+test('the login page with a message, filled from its template, shows it and hydrates: the first keystroke clears it, and the form sends the link', async ({ person }) => {
+  const window = await (await person()).open('/login/en?error=link-expired');
+  await window.expectVisible('alert', en.errors.linkExpired);
+  await window.fill(en.login.emailLabel, uniqueAddress('anna@acme.test'));
+  // Cleared by the page's own script (components/ui/login-page-message.tsx): the filled page hydrated.
+  await expect.poll(() => window.has('alert', en.errors.linkExpired), { message: 'the message after typing' }).toBe(false);
+  await window.click('button', en.login.submit);
+  await window.expectUrl(/\/login\/en\/mail-sent$/);
+});
+
+test('without JavaScript the login page with a message shows it, and its form still sends the link', async ({ person }) => {
+  const window = await (await person({ javaScript: false })).open('/login/de?error=sign-up-expired');
+  await window.expectVisible('alert', de.errors.signUpExpired);
+  await window.fill(de.login.emailLabel, uniqueAddress('anna@acme.test'));
+  await window.click('button', de.login.submit);
+  await window.expectUrl(/\/login\/de\/mail-sent$/);
+});
+
 test('without JavaScript the e-mail form reaches the mail-sent view, and the link still signs in', async ({ engine, person, request }) => {
   const email = uniqueAddress('anna@acme.test');
   const window = await (await person({ javaScript: false })).open('/login/en');

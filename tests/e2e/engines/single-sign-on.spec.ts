@@ -23,6 +23,16 @@ for (const { provider, button } of [
   });
 }
 
+test('without JavaScript: an account chosen at the provider, the organisation picker filled from its template, and the chosen organisation', async ({ person }) => {
+  const window = await (await person({ javaScript: false })).open('/login/en');
+  await window.click('link', 'Sign in with Google');
+  await window.click('button', /sso-many@acme\.test/);
+  await window.expectUrl(/\/login\/en\/google\/organisations$/);
+  await window.expectText('Choose your organisation');
+  await window.click('button', 'Globex');
+  await expectHandedOff(window, 'globex', 'provider');
+});
+
 test('issue 49: an app that does not open: "Open the app" says it is opening, then what to do; a reload says the same', async ({ person, engine }) => {
   const verifier = randomBytes(32).toString('base64url');
   const window = await (await person()).open(
