@@ -245,9 +245,11 @@ async function screenFromTemplate(request: NextRequest, received: ReceivedCookie
 
 /** A load of the login page with an `?error=` message, filled from its template (lib/platform/pages/login-message-template.ts). */
 function loginWithMessage(request: NextRequest, login: LoginPageRequest): FilledPage | undefined {
-  if (!isDocumentLoad(request) || process.env.NODE_ENV !== 'production' || !login.query.has('error')) return undefined;
+  // Two `error`s read as none on the page rendered per request (a list is no message): left to it.
+  const errors = login.query.getAll('error');
+  if (!isDocumentLoad(request) || process.env.NODE_ENV !== 'production' || errors.length !== 1) return undefined;
   const load = loginPageLoad(login);
-  return load && loginMessageFromTemplate(load.language, load.variant, login.query.get('error'));
+  return load && loginMessageFromTemplate(load.language, load.variant, errors[0]!);
 }
 
 /** A page filled from a template, with the policy of its own scripts, its ETag and the headers Next gives a page. */

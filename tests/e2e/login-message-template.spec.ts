@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
 import { bothWays, flightOf, LOGIN_HOST, mainOf, NGINX, valueAt } from './support/screen-templates.ts';
 
 /**
@@ -50,10 +51,16 @@ test('a message the catalogue does not have is no template: the page rendered pe
   expect(unknown.status()).toBe(200);
   expect(unknown.headers()['content-security-policy']).toContain("'nonce-");
   expect(mainOf(await unknown.text())).not.toContain('role="alert"');
+  // Two messages are none, as the page rendered per request reads them.
+  const twice = await request.get(`${NGINX}/login/en?error=link-expired&error=user-close`, { headers: { host: LOGIN_HOST, accept: 'text/html' }, maxRedirects: 0 });
+  expect(twice.headers()['content-security-policy']).toContain("'nonce-");
+  expect(mainOf(await twice.text())).not.toContain(en.errors.linkExpired);
   // The control: a message of the catalogue is shown, from its template.
   const known = await request.get(`${NGINX}/login/en?error=link-expired`, { headers: { host: LOGIN_HOST, accept: 'text/html' }, maxRedirects: 0 });
   expect(known.headers()['content-security-policy']).not.toContain("'nonce-");
-  expect(mainOf(await known.text())).toContain('role="alert"');
+  const knownMain = mainOf(await known.text());
+  expect(knownMain).toContain('role="alert"');
+  expect(knownMain).toContain(en.errors.linkExpired);
   const own = await request.get(`${NGINX}/login/en/as-template/login-message/error.none.google.microsoft`, { headers: { host: LOGIN_HOST }, maxRedirects: 0 });
   expect(own.status()).toBe(307);
   expect(own.headers().location).toMatch(/\/login\/en$/);
