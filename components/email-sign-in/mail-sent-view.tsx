@@ -24,7 +24,9 @@ import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 
 type PollText = Parameters<typeof SignInStatus>[0]['text'];
 
-const STATUS_URL = `/login/api/email-sign-in/status?${HOLD_PARAMETER}=1`;
+const STATUS_URL = '/login/api/email-sign-in/status';
+/** The same, held by the server while the wait has no news (lib/flows/email-sign-in/wait.ts, emailSignInNews). */
+const HELD_STATUS_URL = `${STATUS_URL}?${HOLD_PARAMETER}=1`;
 
 /** Where a form of the view posts without script: the page itself, under either way it was served. */
 function mailSentPath(language: Language): string {
@@ -79,6 +81,7 @@ export async function CodeEntryView({ language }: { language: Language }) {
       {/* Above, the text says already where the link was confirmed: the status stays silent until something changes. */}
       <SignInStatus
         statusUrl={STATUS_URL}
+        heldStatusUrl={HELD_STATUS_URL}
         intervalMs={SIGN_IN_POLL_INTERVAL_MS}
         declinedLocation={declinedLocation(language)}
         codeNeeded
@@ -106,7 +109,7 @@ export async function WaitingView({ language, email, sentAgoMs, webmail }: { lan
       <noscript>
         <p>{t.rich('withoutScriptBody', { email: address })}</p>
       </noscript>
-      <SignInStatus statusUrl={STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} text={pollText} />
+      <SignInStatus statusUrl={STATUS_URL} heldStatusUrl={HELD_STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} text={pollText} />
       <noscript>
         <FormButton action={continueEmailSignIn} language={language} label={t('continueWithoutScript')} />
       </noscript>

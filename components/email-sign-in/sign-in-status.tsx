@@ -20,12 +20,15 @@ export type SignInStatusText = Record<PollStatus, string>;
  */
 export function SignInStatus({
   statusUrl,
+  heldStatusUrl,
   intervalMs,
   declinedLocation,
   codeNeeded = false,
   text,
 }: {
   statusUrl: string;
+  /** The same, which the server holds while the wait has no news: asked while the view says it waits. */
+  heldStatusUrl: string;
   intervalMs: number;
   /** The login page that says, calmly, that the link's holder declined it. */
   declinedLocation: string;
@@ -40,6 +43,8 @@ export function SignInStatus({
     let timer: ReturnType<typeof setTimeout> | undefined;
     let request: AbortController | undefined;
     let stopped = false;
+    // What the view says now: a held answer would keep any other state on screen for as long as it is held.
+    let shown: PollStatus = codeNeeded ? 'code-needed' : 'pending';
 
     async function poll() {
       if (request || stopped) return;
@@ -49,8 +54,9 @@ export function SignInStatus({
       const started = Date.now();
       let nextInMs = intervalMs;
       try {
-        const response = await fetch(statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
+        const response = await fetch(shown === 'pending' ? heldStatusUrl : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
         const answer = (await response.json()) as { state: PollStatus; location?: string };
+        shown = answer.state;
         setStatus(answer.state);
         if (answer.state === 'signed-in' && answer.location) {
           stopped = true;
@@ -68,7 +74,7 @@ export function SignInStatus({
       } catch {
         // Given up here, to ask afresh; anything else is a failure to say.
         if (asked.signal.aborted) nextInMs = 0;
-        else setStatus('unavailable');
+        else setStatus((shown = 'unavailable'));
       } finally {
         request = undefined;
       }
@@ -96,7 +102,7 @@ export function SignInStatus({
       document.removeEventListener('visibilitychange', pollWhenVisible);
       window.removeEventListener('focus', pollWhenVisible);
     };
-  }, [statusUrl, intervalMs, declinedLocation, codeNeeded, router]);
+  }, [statusUrl, heldStatusUrl, intervalMs, declinedLocation, codeNeeded, router]);
 
   const tone = status === 'expired' || status === 'unavailable' ? 'text-danger' : 'text-muted';
   return (
