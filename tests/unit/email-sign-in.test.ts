@@ -177,6 +177,14 @@ describe('the e-mail wait', () => {
 
   describe('a held request for the status', () => {
     const timing = { holdMs: 600, lookEveryMs: 50 };
+    /** A browser waiting for `uuid`'s link, unopened, whose status request is held: its jar and the held answer. */
+    async function heldWait(uuid: string, signal = new AbortController().signal) {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid, email: 'anna@acme.test', fromSignUp: false, deviceId: `device-${uuid}` });
+      requestFrom(jar);
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
+      return { jar, answer: emailSignInNews(signal, { holdMs: 60_000, lookEveryMs: 50 }) };
+    }
     const settledWithin = async (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(resolve, ms, false))]);
 
     it('is held while the link is unopened, then answers pending and writes nothing: the cookies it came with may be stale by then', async () => {
@@ -204,11 +212,7 @@ describe('the e-mail wait', () => {
     });
 
     it('answers as soon as the wait has news, and the next request says what it is', async () => {
-      const jar = browserJar();
-      await startWaitingForLink(jar, host, { uuid: 'link-held-declined', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hd' });
-      requestFrom(jar);
-      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
-      const answer = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 50 });
+      const { answer } = await heldWait('link-held-declined');
       await expect(settledWithin(answer, 150)).resolves.toBe(false);
       await declineLinkOfTicket(await declineTicketFor('link-held-declined'));
       await expect(settledWithin(answer, 1_000)).resolves.toBe(true);
@@ -217,11 +221,7 @@ describe('the e-mail wait', () => {
     });
 
     it('decides nothing on the cookies it came with: a link confirmed meanwhile in this browser signs in with the next request, not with a code', async () => {
-      const jar = browserJar();
-      await startWaitingForLink(jar, host, { uuid: 'link-held-here', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hh' });
-      requestFrom(jar);
-      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
-      const answer = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 50 });
+      const { jar, answer } = await heldWait('link-held-here');
       await expect(settledWithin(answer, 150)).resolves.toBe(false);
       // The link's tab of the same browser confirms it; the held request still has the cookies of its start.
       await rememberLinkConfirmedHere(jar, host, 'link-held-here');
@@ -238,12 +238,8 @@ describe('the e-mail wait', () => {
     });
 
     it('answers when the browser hangs up', async () => {
-      const jar = browserJar();
-      await startWaitingForLink(jar, host, { uuid: 'link-held-gone', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hg' });
-      requestFrom(jar);
-      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
       const browser = new AbortController();
-      const answer = emailSignInNews(browser.signal, { holdMs: 60_000, lookEveryMs: 50 });
+      const { answer } = await heldWait('link-held-gone', browser.signal);
       await expect(settledWithin(answer, 150)).resolves.toBe(false);
       browser.abort();
       await expect(settledWithin(answer, 200)).resolves.toBe(true);
