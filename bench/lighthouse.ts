@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { navigation, type Flags, type RunnerResult } from 'lighthouse';
 // Lighthouse's own dependency, as chrome-launcher is: the page a navigation by a click needs.
@@ -105,28 +106,43 @@ export async function lighthouseRuns(runs: number, target: () => Promise<Lightho
  */
 export async function lighthouseRounds(rounds: number, targets: (() => Promise<LighthouseTarget>)[], throttling: Throttling): Promise<LighthouseRun[][]> {
   const flags: Flags = { ...FLAGS, throttlingMethod: throttling };
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))],
-  });
+  const launch = () =>
+    chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))],
+    });
+  let chrome = await launch();
   try {
     const results: LighthouseRun[][] = targets.map(() => []);
     let failedRecordings = 0;
+    const failedOnce = async (url: string, why: string) => {
+      failedRecordings += 1;
+      if (failedRecordings > 3) throw new Error(`Lighthouse on ${url}: ${why}`);
+      console.warn(`bench: Lighthouse on ${url} recorded nothing (${why}); running it again`);
+    };
     for (let run = 0; run < rounds * targets.length; run += 1) {
       const index = run % targets.length;
       const next = await targets[index]!();
       const { submitEmail } = next;
-      const result = submitEmail
-        ? await formPostRun(chrome.port, { ...next, submitEmail }, flags)
-        : await lighthouse(next.url, { ...flags, port: chrome.port, extraHeaders: next.headers });
+      const outcome = await outliving(() =>
+        submitEmail ? formPostRun(chrome.port, { ...next, submitEmail }, flags) : lighthouse(next.url, { ...flags, port: chrome.port, extraHeaders: next.headers }),
+      );
+      if ('lost' in outcome) {
+        // The browser's session died under Lighthouse (a busy machine now and then): the run is
+        // lost, not the bench; a fresh browser runs it again.
+        await failedOnce(next.url, outcome.lost);
+        await chrome.kill();
+        chrome = await launch();
+        run -= 1;
+        continue;
+      }
+      const result = outcome.result;
       if (!result) throw new Error(`Lighthouse returned nothing for ${next.url}`);
       const { categories, audits, environment, runtimeError } = result.lhr;
       if (runtimeError) {
         // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); such a run has no
         // numbers at all, so it is run again, a few times at most.
-        failedRecordings += 1;
-        if (failedRecordings > 3) throw new Error(`Lighthouse on ${next.url}: ${runtimeError.code} ${runtimeError.message}`);
-        console.warn(`bench: Lighthouse on ${next.url} recorded nothing (${runtimeError.code}); running it again`);
+        await failedOnce(next.url, runtimeError.code);
         run -= 1;
         continue;
       }
@@ -152,5 +168,35 @@ export async function lighthouseRounds(rounds: number, targets: (() => Promise<L
     return results;
   } finally {
     await chrome.kill();
+  }
+}
+
+/** Longer than any run on this machine; a run still going then is taken as lost. */
+const RUN_LIMIT_MS = 180_000;
+
+/**
+ * A Lighthouse run, or why it was lost: Lighthouse lets a protocol error of a closed session
+ * escape as an unhandled rejection, which would end the process, and its own promise may then
+ * never settle.
+ */
+async function outliving<T>(run: () => Promise<T>): Promise<{ result: T } | { lost: string }> {
+  let onEscaped: ((reason: unknown) => void) | undefined;
+  const escaped = new Promise<{ lost: string }>((resolve) => {
+    onEscaped = (reason) => resolve({ lost: `escaped: ${String(reason)}` });
+  });
+  process.on('unhandledRejection', onEscaped!);
+  const timer = new AbortController();
+  try {
+    return await Promise.race([
+      run().then(
+        (result): { result: T } => ({ result }),
+        (error: unknown) => ({ lost: String(error) }),
+      ),
+      escaped,
+      sleep(RUN_LIMIT_MS, { lost: `still running after ${RUN_LIMIT_MS / 1000} s` }, { signal: timer.signal }),
+    ]);
+  } finally {
+    timer.abort();
+    process.off('unhandledRejection', onEscaped!);
   }
 }

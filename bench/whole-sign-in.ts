@@ -26,6 +26,8 @@ export type WholeSignInSettings = {
   signInsPerBatch: number;
   /** The instances' own CPU while no sign-in runs, measured for this long before each batch. */
   idleMs: number;
+  /** Who serves the build's static files: nginx, as the shipped site does, and the app as well when asked (BENCH_STATIC_FROM_APP=1). */
+  staticFrom: readonly StaticFrom[];
 };
 
 export type InstanceCpu = {
@@ -308,8 +310,8 @@ async function waitingPolls(browser: Browser, origins: SignInOrigins, count: num
 }
 
 /**
- * Every kind of sign-in in every browser state, with the static files served by the app and by
- * nginx: a first round unmeasured (the instances' code warms, the holding browsers fill their
+ * Every kind of sign-in in every browser state, with the static files served by nginx (and by the
+ * app, when the settings ask): a first round unmeasured (the instances' code warms, the holding browsers fill their
  * caches), then `rounds` rounds, each kind and state in turn and the order reversed every round.
  * `startFront` (re)starts the site front; the browsers reach it at `origins.app`.
  */
@@ -332,7 +334,7 @@ export async function measureWholeSignIns(options: {
   try {
     for (let round = 0; round <= settings.rounds; round += 1) {
       const warming = round === 0;
-      const statics: StaticFrom[] = round % 2 === 0 ? ['app', 'nginx'] : ['nginx', 'app'];
+      const statics = round % 2 === 0 ? settings.staticFrom : [...settings.staticFrom].reverse();
       for (const staticFrom of statics) {
         await front?.stop();
         const current = await options.startFront(staticFrom);

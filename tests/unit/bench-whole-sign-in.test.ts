@@ -63,7 +63,7 @@ test("requests are counted per sign-in by who answered them, static files from n
 describe('the report', () => {
   const polls = (count: number): FrontRequest[] => Array.from({ length: count }, () => request('app', '/login/api/email-sign-in/status'));
   const measured = (signInMs: number): WholeSignIns => ({
-    settings: { rounds: 1, signInsPerBatch: 2, idleMs: 5_000 },
+    settings: { rounds: 1, signInsPerBatch: 2, idleMs: 5_000, staticFrom: ['nginx'] },
     pollIntervalMs: 5_000,
     batches: [
       // Two sign-ins at `signInMs` each, three requests each; two waiting views that polled four times each, 1 ms a poll.
