@@ -6,7 +6,7 @@ import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
 import type { LinkConfirmationError } from '@/lib/platform/backend/error-catalogue';
 import { mintDeviceId } from '@/lib/platform/cookies';
 import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
-import { declineLinkOfTicket, isLinkDeclined, linkRequestOf, type LinkRequest } from '@/lib/flows/email-sign-in/link-requests';
+import { declineLinkOfTicket, isLinkDeclined, linkRequestOf, noteLinkConfirmed, type LinkRequest } from '@/lib/flows/email-sign-in/link-requests';
 import { rememberSignedInWithLink, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
 import { timedFromWait, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib/flows/email-sign-in/wait';
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
@@ -90,6 +90,7 @@ export async function confirmSignInLink(
   // A browser that did not ask starts a sign-in of its own here: it gets a device id of its own.
   const deviceId = askedHere ? pending.deviceId : mintDeviceId();
   const confirmation = await isValidId(link.uuid, deviceId);
+  await noteLinkConfirmed(link.uuid);
   const signedIn = confirmation.ok && confirmation.value.confirmed ? confirmation.value : undefined;
   log.info({ outcome: signedIn ? 'signed-in' : 'confirmed', askedHere }, 'sign-in link opened');
   await countSignInStepOnce('email', 'link_confirmed', link.uuid);

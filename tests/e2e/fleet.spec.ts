@@ -391,7 +391,7 @@ test.describe('the shared store holds nothing worth stealing, and nothing a clie
     const contents = await storeContents();
     // The positive control: every kind of mark the flows above leave is in the store.
     const kinds = new Set([...contents.keys()].map((key) => key.split(':')[1]));
-    for (const kind of ['link_lock', 'code_tries', 'declined_links', 'link_requests', 'sign_in_steps', 'app_codes']) expect(kinds, `keys of ${kind}`).toContain(kind);
+    for (const kind of ['link_lock', 'code_tries', 'declined_links', 'confirmed_links', 'link_requests', 'sign_in_steps', 'app_codes']) expect(kinds, `keys of ${kind}`).toContain(kind);
 
     const secrets = {
       'an address': [signedIn, declined, 'sso-one@acme.test'],

@@ -5,7 +5,7 @@ import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
 import { parseCookieHeader, type CookieAttributes } from '@/lib/platform/cookies';
 import { linkCodeFor } from '@/lib/flows/email-sign-in/link-code';
 import { releaseLinkLock, takeLinkLock } from '@/lib/flows/email-sign-in/link-lock';
-import { declineLinkOfTicket, declineTicketFor, isLinkDeclined, linkRequestOf } from '@/lib/flows/email-sign-in/link-requests';
+import { declineLinkOfTicket, declineTicketFor, isLinkDeclined, isLinkConfirmed, linkRequestOf, noteLinkConfirmed } from '@/lib/flows/email-sign-in/link-requests';
 import { linkVerdictBeforeCheck } from '@/lib/flows/email-sign-in/opened-link';
 import { checkEmailSignIn, continueWithLinkCode, emailSignInNews, readEmailSignIn, rememberLinkConfirmedHere, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import type { RequestHost } from '@/lib/platform/hosts';
@@ -178,12 +178,12 @@ describe('the e-mail wait', () => {
   describe('a held request for the status', () => {
     const timing = { holdMs: 600, lookEveryMs: 50 };
     /** A browser waiting for `uuid`'s link, unopened, whose status request is held: its jar and the held answer. */
-    async function heldWait(uuid: string, signal = new AbortController().signal) {
+    async function heldWait(uuid: string, signal = new AbortController().signal, held = { holdMs: 60_000, lookEveryMs: 50 }) {
       const jar = browserJar();
       await startWaitingForLink(jar, host, { uuid, email: 'anna@acme.test', fromSignUp: false, deviceId: `device-${uuid}` });
       requestFrom(jar);
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
-      return { jar, answer: emailSignInNews(signal, { holdMs: 60_000, lookEveryMs: 50 }) };
+      return { jar, answer: emailSignInNews(signal, held) };
     }
     const settledWithin = async (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(resolve, ms, false))]);
 
@@ -223,8 +223,9 @@ describe('the e-mail wait', () => {
     it('decides nothing on the cookies it came with: a link confirmed meanwhile in this browser signs in with the next request, not with a code', async () => {
       const { jar, answer } = await heldWait('link-held-here');
       await expect(settledWithin(answer, 150)).resolves.toBe(false);
-      // The link's tab of the same browser confirms it; the held request still has the cookies of its start.
+      // The link's tab of the same browser confirms it, as confirmSignInLink does; the held request still has the cookies of its start.
       await rememberLinkConfirmedHere(jar, host, 'link-held-here');
+      await noteLinkConfirmed('link-held-here');
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-hh' } });
       const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 3_000);
       try {
@@ -236,6 +237,21 @@ describe('the e-mail wait', () => {
         clock.mockRestore();
       }
     });
+
+    it('asks the backend once while the link lies unopened, and again only once a page of the link has confirmed it', async () => {
+      const { answer } = await heldWait('link-held-quiet', new AbortController().signal, { holdMs: 3_600, lookEveryMs: 400 });
+      await expect(answer).resolves.toEqual({ state: 'pending' });
+      // Looks spread over more than the fleet's 3 s between checks: each could have asked.
+      expect(isValidId).toHaveBeenCalledTimes(1);
+
+      // The control: confirmed on the link's page, the link is asked about again and the wait answers.
+      const again = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 400 });
+      await expect(settledWithin(again, 200)).resolves.toBe(false);
+      await noteLinkConfirmed('link-held-quiet');
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-q' } });
+      await expect(settledWithin(again, 5_000)).resolves.toBe(true);
+      expect(isValidId).toHaveBeenCalledTimes(3);
+    }, 15_000);
 
     it('answers when the browser hangs up', async () => {
       const browser = new AbortController();
@@ -418,6 +434,9 @@ describe('the funnel of one e-mailed link', () => {
 
     const other = browserJar();
     requestFrom(other);
+    // The mark a held status request of the browser that asked looks for: set by the confirmation, not by the link's page asking first.
+    await expect(confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation())).resolves.toEqual({ status: 'ask' });
+    expect(await isLinkConfirmed('link-code')).toBe(false);
     await expect(confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }))).resolves.toEqual({
       status: 'confirmed-elsewhere',
       code: linkCodeFor('link-code'),
@@ -425,6 +444,7 @@ describe('the funnel of one e-mailed link', () => {
       // Said only now, after the backend took the link as genuine (issue 48).
       askedAt: expect.stringMatching(/^askedAt\{"minutes":0,"device":/),
     });
+    expect(await isLinkConfirmed('link-code')).toBe(true);
     // Opened twice there: confirmed and handed off still once.
     await confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }));
     expect(other.jar.get('acmeAccessToken')?.value).toBe('token-code');

@@ -9,8 +9,8 @@ import { sharedNotes } from '@/lib/platform/shared-store/notes';
 import { sharedLimit } from '@/lib/platform/shared-store/store';
 
 /**
- * The links asked for, as the page that confirms one may tell of them, and the links whose
- * holder declined them: both kept in the shared store for the fleet, by the link's id.
+ * The links asked for, as the page that confirms one may tell of them, the links whose holder
+ * declined them and those a page confirmed: kept in the shared store for the fleet, by the link's id.
  */
 
 /** A link's id, as the backend's verifyUser names it (a UUID): bounded wherever a client sends one back. */
@@ -95,4 +95,20 @@ const DECLINE_TICKET_MAX_LENGTH = 1_024;
 
 export async function isLinkDeclined(uuid: string): Promise<boolean> {
   return (await declinedLinks.spent(uuid)) > 0;
+}
+
+/**
+ * Links a page of theirs has asked the backend to confirm, in any browser: the news a held status
+ * request looks for in the shared store alone, asking the backend only once it is there. It says
+ * "ask again", never what the answer is. Without Redis, per process: a look at another instance
+ * misses it, and the wait learns at its next request, which asks the backend as every one does.
+ */
+const confirmedLinks = sharedLimit('confirmed_links', { points: 1, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'per-process' });
+
+export async function noteLinkConfirmed(uuid: string): Promise<void> {
+  await confirmedLinks.spend(uuid);
+}
+
+export async function isLinkConfirmed(uuid: string): Promise<boolean> {
+  return (await confirmedLinks.spent(uuid)) > 0;
 }

@@ -14,7 +14,7 @@ import { secretName } from '@/lib/platform/sealed';
 import { sharedLimit, SharedStateUnavailable } from '@/lib/platform/shared-store/store';
 import { countSignInStepOnce } from '@/lib/platform/sign-in-funnel';
 import { codeTriesOf, isLinkCode, LINK_CODE_ATTEMPTS, spendCodeTry } from './link-code';
-import { isLinkDeclined, linkId, noteLinkRequest } from './link-requests';
+import { isLinkConfirmed, isLinkDeclined, linkId, noteLinkRequest } from './link-requests';
 import { rememberSignedInWithLink } from './opened-link';
 
 /**
@@ -234,10 +234,15 @@ export async function emailSignInNews(signal: AbortSignal, timing = { holdMs: SI
   return status;
 }
 
-/** Whether the wait has moved on since the held request's check: any failure too, which the next check reports. */
+/**
+ * Whether the wait has moved on since the held request's check: any failure too, which the next
+ * check reports. The backend is asked only once a page of the link has confirmed it; until then a
+ * look costs two reads of the shared store.
+ */
 async function hasNews(pending: EmailSignInState): Promise<boolean> {
   try {
     if (isOver(pending) || (await isLinkDeclined(pending.uuid))) return true;
+    if (!(await isLinkConfirmed(pending.uuid))) return false;
     const confirmation = await linkConfirmationOf(pending, false);
     return !confirmation.ok || confirmation.value.confirmed;
   } catch {

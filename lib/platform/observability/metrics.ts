@@ -64,7 +64,7 @@ const throttlers = ['backend', 'link_lock', 'code_attempts'] as const;
 export type Throttler = (typeof throttlers)[number];
 
 /** The limits and one-time marks the fleet shares (lib/platform/shared-store/). */
-export const sharedLimitNames = ['link_lock', 'code_tries', 'backend_checks', 'app_codes', 'app_hand_offs', 'declined_links', 'link_requests', 'sign_in_steps'] as const;
+export const sharedLimitNames = ['link_lock', 'code_tries', 'backend_checks', 'app_codes', 'app_hand_offs', 'declined_links', 'confirmed_links', 'link_requests', 'sign_in_steps'] as const;
 export type SharedLimitName = (typeof sharedLimitNames)[number];
 const whenUnreachable = ['fail-closed', 'per-process', 'replayed'] as const;
 export type WhenUnreachable = (typeof whenUnreachable)[number];
