@@ -241,6 +241,38 @@ test('one backend check per wait every 3 s, however many polls reach however man
   await asking.close();
 });
 
+test('a waiting view with script learns at its next look that the link was confirmed in another browser, whichever instance holds its request', async ({ browser, request }) => {
+  const email = uniqueAddress('anna@acme.test');
+  const asking = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await asking.newPage();
+  await page.goto(`${deployment.origin}/login/en`);
+  const held = page.waitForRequest((asked) => asked.url().endsWith('/login/api/email-sign-in/status?hold=1'));
+  await askForLink(page, email);
+  await expect(page.getByText('Waiting for you to open the link…')).toBeVisible();
+  // Confirmed while the view's request is held: the held request's looks must tell.
+  await held;
+  const since = deployment.forwarded().length;
+
+  const phone = await documentsOnlyBrowser(browser, deployment);
+  const mailed = new URL(await latestSignInLink(request, email));
+  const phonePage = await phone.newPage();
+  await phonePage.goto(new URL(`${mailed.pathname}${mailed.search}`, deployment.origin).toString());
+  await phonePage.getByRole('button', { name: 'Yes, sign me in' }).click();
+  const code = (await phonePage.getByTestId('link-code').textContent()) ?? '';
+  // One more request in nginx's strict round robin: the request after the look's news goes to the
+  // other instance, which did not hear the backend's answer (as in a fleet it mostly would).
+  await phonePage.goto(`${deployment.origin}/login/en/invalid`);
+  await phone.close();
+
+  // One look (every 5 s) and the request after it.
+  await expect(page.getByRole('textbox', { name: 'Code of six digits' })).toBeVisible({ timeout: 9_000 });
+  const statusAnswers = deployment.forwarded().slice(since).filter((entry) => entry.path.startsWith('/login/api/email-sign-in/status'));
+  expect(statusAnswers.map((entry) => entry.upstream), 'the held request, then the one after its news, at the other instance').toEqual([expect.any(String), expect.not.stringMatching(`^${statusAnswers[0]?.upstream}$`)]);
+  await continueWithCode(page, code);
+  await expect(page).toHaveURL(`${deployment.origin.replace('//web.', '//acme.')}/`);
+  await asking.close();
+});
+
 /** A sign-in handed to the app with a code, as the app starts it with its own verifier. */
 async function appCodeFor(page: Page): Promise<{ code: string; verifier: string; challenge: string }> {
   const verifier = randomBytes(32).toString('base64url');

@@ -238,20 +238,33 @@ describe('the e-mail wait', () => {
       }
     });
 
-    it('asks the backend once while the link lies unopened, and again only once a page of the link has confirmed it', async () => {
+    it('asks the backend only at its start: its looks read the shared store, and the request after news asks', async () => {
       const { answer } = await heldWait('link-held-quiet', new AbortController().signal, { holdMs: 3_600, lookEveryMs: 400 });
       await expect(answer).resolves.toEqual({ state: 'pending' });
       // Looks spread over more than the fleet's 3 s between checks: each could have asked.
       expect(isValidId).toHaveBeenCalledTimes(1);
 
-      // The control: confirmed on the link's page, the link is asked about again and the wait answers.
-      const again = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 400 });
+      // The control: confirmed on the link's page, the held request answers at its next look,
+      // having asked nothing; the request that follows asks, past the fleet's 3 s, and is told.
+      const again = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 3_100 });
       await expect(settledWithin(again, 200)).resolves.toBe(false);
       await noteLinkConfirmed('link-held-quiet');
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-q' } });
-      await expect(settledWithin(again, 5_000)).resolves.toBe(true);
+      await expect(settledWithin(again, 4_000)).resolves.toBe(true);
+      await expect(again).resolves.toEqual({ state: 'pending' });
+      expect(isValidId).toHaveBeenCalledTimes(2);
+      await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
       expect(isValidId).toHaveBeenCalledTimes(3);
     }, 15_000);
+
+    it('takes a confirmation from before its check for none: held, not answered look after look while the backend says pending', async () => {
+      await noteLinkConfirmed('link-held-before');
+      const { answer } = await heldWait('link-held-before');
+      await expect(settledWithin(answer, 300)).resolves.toBe(false);
+      // The control: a decline after the check is news at the next look.
+      await declineLinkOfTicket(await declineTicketFor('link-held-before'));
+      await expect(settledWithin(answer, 1_000)).resolves.toBe(true);
+    });
 
     it('answers when the browser hangs up', async () => {
       const browser = new AbortController();

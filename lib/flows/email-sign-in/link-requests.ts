@@ -99,9 +99,9 @@ export async function isLinkDeclined(uuid: string): Promise<boolean> {
 
 /**
  * Links a page of theirs has asked the backend to confirm, in any browser: the news a held status
- * request looks for in the shared store alone, asking the backend only once it is there. It says
- * "ask again", never what the answer is. Without Redis, per process: a look at another instance
- * misses it, and the wait learns at its next request, which asks the backend as every one does.
+ * request looks for in the shared store, without asking the backend. It says "ask again", never
+ * what the answer is. Without Redis, per process: a look at another instance misses it, and the
+ * wait learns at its next request, which asks the backend as every one does.
  */
 const confirmedLinks = sharedLimit('confirmed_links', { points: 1, durationSeconds: EMAIL_SIGN_IN_LIFETIME_SECONDS + 60, whenUnreachable: 'per-process' });
 

@@ -223,28 +223,30 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
  * (`signal`) and when this instance is told to stop, so that the view asks another.
  */
 export async function emailSignInNews(signal: AbortSignal, timing = { holdMs: SIGN_IN_HOLD_MS, lookEveryMs: SIGN_IN_POLL_INTERVAL_MS }): Promise<EmailSignInStatus> {
+  const pending = await readEmailSignIn(await receivedCookies());
+  const confirmedBefore = pending !== undefined && (await isLinkConfirmed(pending.uuid).catch(() => false));
   const status = await checkEmailSignIn();
   if (status.state !== 'pending') return status;
-  const pending = await readEmailSignIn(await receivedCookies());
   const held = AbortSignal.any([signal, stopping(), AbortSignal.timeout(timing.holdMs)]);
   while (pending && !held.aborted) {
     await sleep(timing.lookEveryMs, undefined, { signal: held }).catch(() => undefined);
-    if (held.aborted || (await hasNews(pending))) break;
+    if (held.aborted || (await hasNews(pending, confirmedBefore))) break;
   }
   return status;
 }
 
 /**
  * Whether the wait has moved on since the held request's check: any failure too, which the next
- * check reports. The backend is asked only once a page of the link has confirmed it; until then a
- * look costs two reads of the shared store.
+ * check reports. A look reads the shared store and never asks the backend: the request that follows
+ * news does, through the fleet's coalescing, which a look's own call would have spent. (It did:
+ * with two instances, each look's answer stayed at its instance and the request after it, at the
+ * other, was coalesced into "pending", look after look.) A page's confirmation is news only when it
+ * came after this request's check; one before it was in that check, or the backend did not confirm.
  */
-async function hasNews(pending: EmailSignInState): Promise<boolean> {
+async function hasNews(pending: EmailSignInState, confirmedBefore: boolean): Promise<boolean> {
   try {
     if (isOver(pending) || (await isLinkDeclined(pending.uuid))) return true;
-    if (!(await isLinkConfirmed(pending.uuid))) return false;
-    const confirmation = await linkConfirmationOf(pending, false);
-    return !confirmation.ok || confirmation.value.confirmed;
+    return !confirmedBefore && (await isLinkConfirmed(pending.uuid));
   } catch {
     return true;
   }
