@@ -13,7 +13,7 @@ import { FORM_POST_MAX_BYTES } from '@/lib/platform/pages/form-post-limit';
 import { describeError, logFailure, logger, requestFields } from '@/lib/platform/observability/logger';
 import { resolveRequestHost, webOrigin, type RequestHost } from '@/lib/platform/hosts';
 import { inlineStyleHashes } from '@/lib/platform/pages/inline-style-hashes';
-import { keptQuery, LANGUAGE_CHOICE_PARAMETER, LANGUAGE_LINK_QUERY_HEADER, languageChoice, readChosenLanguage, routeLanguage } from '@/lib/platform/pages/language-routing';
+import { keptQuery, LANGUAGE_CHOICE_PARAMETER, VIEW_QUERY_HEADER, languageChoice, readChosenLanguage, routeLanguage } from '@/lib/platform/pages/language-routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/platform/observability/request-id';
 import { LOGIN_PAGE_VARIANT_HEADER } from '@/lib/platform/pages/login-page-rewrite';
 import { isPrerenderedLoginPath, loginPageLoad, prerenderedLogin, type LoginPageRequest } from '@/lib/platform/pages/login-page-variant';
@@ -24,6 +24,7 @@ import type { FilledPage } from '@/lib/platform/pages/screen-templates';
 import { mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-template';
 import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
 import { pickerFromTemplate } from '@/lib/flows/sso/picker-template';
+import { bookingLinkFromTemplate } from '@/lib/flows/booking-link-template';
 import { oneTimeCodeFromTemplate } from '@/lib/platform/pages/one-time-code-template';
 
 export async function proxy(request: NextRequest) {
@@ -211,10 +212,10 @@ async function route(
   // Only the proxy names the variant; next.config.mjs rewrites to it.
   forwarded.delete(LOGIN_PAGE_VARIANT_HEADER);
   if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);
-  // Only the proxy tells the language links what their view keeps (components/i18n/language-links.tsx).
-  forwarded.delete(LANGUAGE_LINK_QUERY_HEADER);
+  // Only the proxy names what a view of its query keeps: to its language links and the booking link's action.
+  forwarded.delete(VIEW_QUERY_HEADER);
   const kept = keptQuery(pathname, request.nextUrl.searchParams);
-  if (kept) forwarded.set(LANGUAGE_LINK_QUERY_HEADER, kept);
+  if (kept) forwarded.set(VIEW_QUERY_HEADER, kept);
   const response = NextResponse.next({ request: { headers: forwarded } });
   if (isPageRequest(request)) response.headers.set('Cache-Control', holdsOneTimeCode(pathname) ? 'no-store' : PAGE_CACHE_CONTROL);
   if (etag) response.headers.set('ETag', etag);
@@ -226,10 +227,11 @@ async function route(
  * (docs/decisions.md, Screens from templates): each filler reads its flow's state and answers
  * undefined where the page is to be rendered per request instead (no state, one the template cannot carry).
  */
-const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, request: { received: ReceivedCookies; headers: Headers }) => Promise<FilledPage | undefined>>> = {
+const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, request: { received: ReceivedCookies; headers: Headers; query: URLSearchParams }) => Promise<FilledPage | undefined> | FilledPage | undefined>> = {
   'mail-sent': (language, { received }) => mailSentFromTemplate(language, received),
   signup: (language, { received }) => signUpFromTemplate(language, received),
   totp: (language, { headers }) => oneTimeCodeFromTemplate(language, headers),
+  'bookings-extend': (language, request) => bookingLinkFromTemplate(language, request.query, request),
 };
 
 async function screenFromTemplate(request: NextRequest, received: ReceivedCookies, host: RequestHost): Promise<FilledPage | undefined> {
@@ -240,7 +242,7 @@ async function screenFromTemplate(request: NextRequest, received: ReceivedCookie
   // The organisation picker, `/{lang}/<provider>/organisations`.
   if (screen.length === 2 && screen[1] === 'organisations' && providerOfRouteSegment(screen[0]!)) return await pickerFromTemplate(language, screen[0]!, received, host);
   const fill = screen.length === 1 ? SCREENS_FROM_TEMPLATES[screen[0]!] : undefined;
-  return fill ? await fill(language, { received, headers: request.headers }) : undefined;
+  return fill ? await fill(language, { received, headers: request.headers, query: request.nextUrl.searchParams }) : undefined;
 }
 
 /** A load of the login page with an `?error=` message, filled from its template (lib/platform/pages/login-message-template.ts). */

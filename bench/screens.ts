@@ -108,6 +108,7 @@ export function appScreens(appOrigin: string): Screen[] {
       name: 'bookings-extend',
       javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor,
       renderedPerRequest: true,
+      fromTemplate: true,
       visit: async () => ({ path: '/login/en/bookings-extend?userAction=cancel&token=cancel-ok' }),
     },
     {

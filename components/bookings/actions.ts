@@ -1,8 +1,10 @@
 'use server';
 
-import { stringFields } from '@/lib/platform/request/form-fields';
+import { headers } from 'next/headers';
+import { bookingLinkFields } from '@/lib/flows/booking-link';
 import { isRefusal } from '@/lib/platform/backend/error-catalogue';
 import { performBookingAction } from '@/lib/platform/backend/reservations';
+import { VIEW_QUERY_HEADER } from '@/lib/platform/pages/language-routing';
 
 /**
  * `invalid`: the backend knows no such booking link (404); `expired`: it refused the link otherwise;
@@ -12,11 +14,13 @@ export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'inval
 
 /**
  * Extends or cancels the booking of an e-mailed link. Runs as an action after the page has
- * loaded (a mail scanner's GET changes nothing), with the link's query passed on as it came.
+ * loaded (a mail scanner's GET changes nothing), with the link's query passed on as it came: the
+ * query of the address the action was posted to, as proxy.ts names it, with script or without
+ * (the form's permalink). Bound to nothing, so the page can be filled from a template.
  */
-export async function performBooking(boundLinkQuery: Record<string, string>, _previous: BookingActionState): Promise<BookingActionState> {
-  const linkQuery = stringFields(boundLinkQuery);
-  if (!linkQuery) return { status: 'expired' };
+export async function performBooking(_previous: BookingActionState): Promise<BookingActionState> {
+  const linkQuery = bookingLinkFields((await headers()).get(VIEW_QUERY_HEADER));
+  if (Object.keys(linkQuery).length === 0) return { status: 'expired' };
   const result = await performBookingAction(linkQuery);
   if (result.ok) return { status: 'done' };
   if (result.failure.kind === 'unavailable') return { status: 'unavailable' };

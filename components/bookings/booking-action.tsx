@@ -5,9 +5,8 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useViewFocus } from '@/components/ui/use-view-focus';
+import type { UserAction } from '@/lib/flows/booking-link';
 import type { BookingActionState } from './actions';
-
-export type UserAction = 'retain' | 'cancel';
 
 /** The words of the booking screens, translated by the page on the server. */
 export type BookingActionText = Record<
@@ -38,16 +37,19 @@ export function BookingAction({
   userAction,
   extendAtOnce,
   action,
+  permalink,
   openAppHref,
   text,
 }: {
   userAction: UserAction;
   extendAtOnce: boolean;
   action: (previous: BookingActionState) => Promise<BookingActionState>;
+  /** Where the form posts without script (bookingLinkPermalink). */
+  permalink: string;
   openAppHref: string;
   text: BookingActionText;
 }) {
-  const [state, formAction, pending] = useActionState<BookingActionState>(action, { status: 'ready' });
+  const [state, formAction, pending] = useActionState<BookingActionState>(action, { status: 'ready' }, permalink);
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
 

@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import { LANGUAGE_LINK_QUERY_HEADER, languageLinkHref } from '@/lib/platform/pages/language-routing';
+import { VIEW_QUERY_HEADER, languageLinkHref } from '@/lib/platform/pages/language-routing';
 import { languageRegistry, type Language } from '@/lib/vocabulary/languages';
 
 /**
@@ -10,7 +10,7 @@ import { languageRegistry, type Language } from '@/lib/vocabulary/languages';
  * names here. A prerendered page is rendered without a request, and keeps no query.
  */
 export async function LanguageLinksOfThisView({ current }: { current: Language }) {
-  return <LanguageLinks current={current} kept={(await headers()).get(LANGUAGE_LINK_QUERY_HEADER) ?? ''} />;
+  return <LanguageLinks current={current} kept={(await headers()).get(VIEW_QUERY_HEADER) ?? ''} />;
 }
 
 /** `kept`: the query the view keeps in another language (`keptQuery`). */

@@ -1,6 +1,19 @@
 import { getConfig } from '@/lib/platform/settings/config';
-import { loginPagePath } from '@/lib/vocabulary/base-path';
+import { BASE_PATH, loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
+
+/**
+ * A booking link, `/bookings-extend?userAction=retain|cancel&…`, from a booking e-mail: its query
+ * is its credential, passed on to the backend as it came, by the action that runs after the page
+ * has loaded (a mail scanner's GET changes nothing).
+ */
+
+export const USER_ACTIONS = ['retain', 'cancel'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+export function isUserAction(value: unknown): value is UserAction {
+  return (USER_ACTIONS as readonly unknown[]).includes(value);
+}
 
 /**
  * Where the "open the app" button of a booking link leads: the mobile app on a phone, else the
@@ -9,4 +22,24 @@ import type { Language } from '@/lib/platform/i18n/routing';
 export function openAppHref({ mobile, signedIn, language }: { mobile: boolean; signedIn: boolean; language: Language }): string {
   if (mobile) return getConfig().links.mobileApp;
   return signedIn ? '/' : loginPagePath(language);
+}
+
+/**
+ * Where the booking form posts before its script runs (useActionState's permalink): the link's
+ * own address with the query it keeps (`keptQuery`), so that the action finds it there. Said the
+ * same by the page rendered after that post, which matches its answer to the form by it, wherever
+ * the form's page was rendered (a template's route is not the page's).
+ */
+export function bookingLinkPermalink(language: Language, kept: string): string {
+  return `${BASE_PATH}/${language}/bookings-extend?${kept}`;
+}
+
+/**
+ * The link's fields from the query its address keeps, as proxy.ts names it for the request
+ * (`VIEW_QUERY_HEADER`): the first value of each field, as a page reads its query.
+ */
+export function bookingLinkFields(kept: string | null): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(kept ?? '')) if (!(name in fields)) fields[name] = value;
+  return fields;
 }

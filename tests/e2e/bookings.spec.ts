@@ -74,12 +74,30 @@ test('a mail scanner opening a booking link changes nothing', async ({ browser, 
   expect(await userActionCalls(request, key)).toHaveLength(0);
 });
 
-test('without JavaScript a button extends the booking', async ({ browser }) => {
+test('without JavaScript a button extends the booking, passing the link\'s query on, and the answer shows on the page', async ({ browser, request }) => {
+  const key = probe();
   const context = await browser.newContext({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
   const page = await context.newPage();
-  await page.goto('/login/en/bookings-extend?userAction=retain&token=extend-ok');
+  await page.goto(`/login/en/bookings-extend?userAction=retain&token=extend-ok&${key}=1`);
+  expect(await userActionCalls(request, key), 'nothing done by opening the page').toHaveLength(0);
   await page.getByRole('button', { name: 'Extend the booking' }).click();
   await expect(page.getByText('Booking extended. Your desk stays yours.')).toBeVisible();
+  const calls = await userActionCalls(request, key);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]?.queryKeys).toEqual(expect.arrayContaining(['userAction', 'token', key]));
+  // The form posted to the link's own address: reloaded, it asks again rather than showing an empty page.
+  await expect(page).toHaveURL(new RegExp(`/login/en/bookings-extend\\?userAction=retain&token=extend-ok&${key}=1$`));
+  await context.close();
+});
+
+test('the booking action passes on the query of the address it was posted to, never a header a client wrote', async ({ browser, request }) => {
+  const key = probe();
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, extraHTTPHeaders: { 'x-desk-view-query': `userAction=retain&token=forged&${key}=forged` } });
+  const page = await context.newPage();
+  await page.goto(`/login/en/bookings-extend?userAction=retain&token=extend-ok&${key}=1`);
+  await expect(page.getByText('Booking extended. Your desk stays yours.')).toBeVisible();
+  const [call] = await userActionCalls(request, key);
+  expect(call?.query?.token).toBe('extend-ok');
   await context.close();
 });
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Parser } from 'htmlparser2';
 import { latestSignInLink, newColleague, uniqueAddress } from './support/backend.ts';
 import { LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
-import { DOCUMENT, LOGIN_HOST, NGINX } from './support/screen-templates.ts';
+import { DOCUMENT, LOGIN_HOST, NGINX, PAGE_RENDERED_PER_REQUEST } from './support/screen-templates.ts';
 
 /**
  * The strict policy (lib/platform/pages/security-headers.ts) must not cost a single feature: every script of a
@@ -74,9 +74,10 @@ const pages: { path: string; cookie?: string; rendered: 'prerendered' | 'per req
   { path: '/login/nl/user-limit', rendered: 'prerendered' },
   { path: '/login/en/trial-expired', rendered: 'prerendered' },
   { path: '/login/en/validatelink/declined', rendered: 'prerendered' },
-  { path: '/login/en/bookings-extend?userAction=cancel', rendered: 'per request' },
-  // Filled from their templates (docs/decisions.md, Screens from templates): once per server with its links, per request with the message.
+  { path: PAGE_RENDERED_PER_REQUEST, rendered: 'per request' },
+  // Filled from their templates (docs/decisions.md, Screens from templates): once per server with its links, per request with the message or the link's query.
   { path: '/login/en/totp', rendered: 'prerendered' },
+  { path: '/login/en/bookings-extend?userAction=cancel', rendered: 'prerendered' },
   { path: '/login/en?error=sso-start-again', rendered: 'prerendered' },
   { path: '/login/de?error=user-close', cookie: '__Host-lastSignInMethod=email', rendered: 'prerendered' },
 ];
@@ -141,7 +142,7 @@ test('a prerendered page\'s ETag names its bytes: a browser holding that copy ge
   const variant = await load('/login/en?from=web', { 'if-none-match': etag, cookie: '__Host-lastSignInMethod=microsoft' });
   expect(variant.status()).toBe(200);
   expect(variant.headers().etag).not.toBe(etag);
-  const perRequest = await load('/login/en/bookings-extend?userAction=cancel', { 'if-none-match': etag });
+  const perRequest = await load(PAGE_RENDERED_PER_REQUEST, { 'if-none-match': etag });
   expect(perRequest.status()).toBe(200);
   expect(perRequest.headers().etag).toBeUndefined();
 });

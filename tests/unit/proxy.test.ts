@@ -87,19 +87,20 @@ describe('proxy, choosing the login page', () => {
   });
 });
 
-describe('proxy, the query the language links keep', () => {
+describe('proxy, the query a view of its query keeps', () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };
     jest.resetModules();
   });
 
-  async function keptFor(path: string, headers: Record<string, string> = {}): Promise<string | null> {
+  async function keptFor(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<string | null> {
     process.env = { ...saved, APP_DOMAINS: 'example.com', NODE_ENV: 'production', BACKEND_URL: 'https://api.example.com', SESSION_SECRET: PRODUCTION_SECRET } as NodeJS.ProcessEnv;
     const { proxy } = await import('@/proxy');
-    const response = await proxy(new NextRequest(`https://web.example.com${path}`, { headers: { host: 'web.example.com', ...headers } }));
+    const body = method === 'POST' ? '[]' : undefined;
+    const response = await proxy(new NextRequest(`https://web.example.com${path}`, { method, body, headers: { host: 'web.example.com', ...(body ? { 'content-length': String(body.length) } : {}), ...headers } }));
     // What Next sees of the request after the proxy: its forwarded headers.
-    return response.headers.get('x-middleware-request-x-desk-language-link-query');
+    return response.headers.get('x-middleware-request-x-desk-view-query');
   }
 
   it('names the query of a view of an e-mailed link itself', async () => {
@@ -107,8 +108,14 @@ describe('proxy, the query the language links keep', () => {
   });
 
   it('never passes on the one a client wrote', async () => {
-    expect(await keptFor('/en/mail-sent', { 'x-desk-language-link-query': 'next=https%3A%2F%2Fevil.test' })).toBeNull();
-    expect(await keptFor('/en/bookings-extend?token=t', { 'x-desk-language-link-query': 'token=forged' })).toBe('token=t');
+    expect(await keptFor('/en/mail-sent', { 'x-desk-view-query': 'next=https%3A%2F%2Fevil.test' })).toBeNull();
+    expect(await keptFor('/en/bookings-extend?token=t', { 'x-desk-view-query': 'token=forged' })).toBe('token=t');
+  });
+
+  it("names the query an action was posted to, which the booking link's action passes on, never the client's", async () => {
+    const action = { 'next-action': '7f'.padEnd(42, '0'), accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8', origin: 'https://web.example.com', 'sec-fetch-site': 'same-origin' };
+    expect(await keptFor('/en/bookings-extend?userAction=retain&token=t', { ...action, 'x-desk-view-query': 'userAction=retain&token=forged' }, 'POST')).toBe('userAction=retain&token=t');
+    expect(await keptFor('/en/bookings-extend', { ...action, 'x-desk-view-query': 'userAction=retain&token=forged' }, 'POST')).toBeNull();
   });
 });
 

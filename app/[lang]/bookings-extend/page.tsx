@@ -1,69 +1,40 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
-import { performBooking } from '@/components/bookings/actions';
-import { BookingAction, type UserAction } from '@/components/bookings/booking-action';
+import { bookingLinkMetadata, BookingLinkScreen } from '@/components/bookings/booking-link-screen';
 import { parseCookieHeader, readCookie } from '@/lib/platform/cookies';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
-import { openAppHref } from '@/lib/flows/booking-link';
-import { islandText } from '@/lib/platform/i18n/island-text';
+import { bookingLinkPermalink, isUserAction, openAppHref } from '@/lib/flows/booking-link';
 import { firstValues, type LanguagePageProps } from '@/lib/platform/request/search-params';
-import { LANGUAGE_CHOICE_PARAMETER } from '@/lib/platform/pages/language-routing';
+import { LANGUAGE_CHOICE_PARAMETER, VIEW_QUERY_HEADER } from '@/lib/platform/pages/language-routing';
 import { isMobileRequest } from '@/lib/platform/request/user-agent';
-import { headingAsTitle } from '@/lib/platform/i18n/page-title';
 
-// The link's query is its credential: no referrer to other sites.
-const bookingTitle = headingAsTitle('bookings', 'heading', { referrer: 'same-origin' });
-const cancelTitle = headingAsTitle('bookings', 'cancelHeading', { referrer: 'same-origin' });
-
-/** Titled as the page's first heading: the cancel link asks its question there too. */
 export async function generateMetadata({ params, searchParams }: LanguagePageProps): Promise<Metadata> {
-  return (firstValues(await searchParams).userAction === 'cancel' ? cancelTitle : bookingTitle)({ params });
+  return bookingLinkMetadata(firstValues(await searchParams).userAction === 'cancel' ? 'cancel' : 'retain', params);
 }
 
-/** `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. */
+/**
+ * `/bookings-extend?userAction=retain|cancel&…`: the links in booking e-mails. A browser's load is
+ * filled from the screen's template (lib/flows/booking-link-template.ts); rendered here for
+ * everything else, and after a form posted without script.
+ */
 export default async function BookingLinkPage({ params, searchParams }: LanguagePageProps) {
   const { lang } = await params;
   setRequestLocale(lang);
-  const { [LANGUAGE_CHOICE_PARAMETER]: languageChosen, ...linkQuery } = firstValues(await searchParams);
-  const userAction = linkQuery.userAction;
-  if (userAction !== 'retain' && userAction !== 'cancel') return await redirectToPage('/', lang);
-  // Reached by a language link, the view has extended the booking already, in the other language.
-  const extendAtOnce = languageChosen === undefined;
-
+  const { [LANGUAGE_CHOICE_PARAMETER]: languageChosen, userAction } = firstValues(await searchParams);
+  if (!isUserAction(userAction)) return await redirectToPage('/', lang);
   const headerList = await headers();
-  const openApp = openAppHref({
-    mobile: isMobileRequest(headerList),
-    signedIn: readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined,
-    language: lang,
-  });
-
-  const text = {
-    ...(await islandText('bookings', [
-      'heading',
-      'extending',
-      'extended',
-      'cancelHeading',
-      'cancelBody',
-      'confirmCancel',
-      'cancelling',
-      'cancelledBody',
-      'cancelledHeading',
-      'expired',
-      'invalid',
-      'extend',
-      'openApp',
-    ])),
-    ...(await islandText('errors', ['serviceUnavailable', 'somethingWrong'])),
-  };
-
   return (
-    <BookingAction
-      userAction={userAction satisfies UserAction}
-      extendAtOnce={extendAtOnce}
-      action={performBooking.bind(null, linkQuery)}
-      openAppHref={openApp}
-      text={text}
+    <BookingLinkScreen
+      userAction={userAction}
+      // Reached by a language link, the view has extended the booking already, in the other language.
+      extendAtOnce={languageChosen === undefined}
+      permalink={bookingLinkPermalink(lang, headerList.get(VIEW_QUERY_HEADER) ?? '')}
+      openAppHref={openAppHref({
+        mobile: isMobileRequest(headerList),
+        signedIn: readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined,
+        language: lang,
+      })}
     />
   );
 }

@@ -73,8 +73,12 @@ function isViewOfItsQuery([view, ...below]: readonly string[]): boolean {
   return view === 'invite-user' || (below.length === 0 && (view === 'validatelink' || view === 'bookings-extend'));
 }
 
-/** The request header in which proxy.ts tells the language links the query their view keeps (`keptQuery`). */
-export const LANGUAGE_LINK_QUERY_HEADER = 'x-desk-language-link-query';
+/**
+ * The request header in which proxy.ts names the query a view of its query keeps (`keptQuery`):
+ * for its language links, and for the booking link's action, which passes it on to the backend.
+ * Only the proxy writes it: one a client sends is removed.
+ */
+export const VIEW_QUERY_HEADER = 'x-desk-view-query';
 
 /** Next's own parameter on the requests of a client-side navigation; no part of any view. */
 const NEXT_ROUTER_PARAMETER = '_rsc';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defaultLanguage, isLanguage, type Language } from '@/lib/platform/i18n/routing';
 
 /**
@@ -16,10 +15,4 @@ export function formField(form: unknown, name: string): string {
 export function formLanguage(form: unknown): Language {
   const language = formField(form, 'lang');
   return isLanguage(language) ? language : defaultLanguage;
-}
-
-/** A bound query (an e-mailed link's fields), or undefined when it is not one. */
-export function stringFields(value: unknown): Record<string, string> | undefined {
-  const parsed = z.record(z.string(), z.string()).safeParse(value);
-  return parsed.success ? parsed.data : undefined;
 }

@@ -61,3 +61,11 @@ test('a booking link to cancel asks first, and cancels on the confirming click',
   expect(await window.textOf('status', 'Your desk is free for colleagues again.')).toBe('Your desk is free for colleagues again.');
   expect(await window.textOf('heading', 'Booking cancelled')).toBe('Booking cancelled');
 });
+
+test('without JavaScript, a booking link to cancel asks first, and its answer shows on its page', async ({ person }) => {
+  const window = await (await person({ javaScript: false })).open('/login/en/bookings-extend?userAction=cancel&token=cancel-ok');
+  await window.expectText('Cancel this booking?');
+  await window.click('button', 'Yes, cancel the booking');
+  await window.expectText('Your desk is free for colleagues again.');
+  expect(await window.textOf('heading', 'Booking cancelled')).toBe('Booking cancelled');
+});
