@@ -15,10 +15,11 @@ export type LoadTarget = {
   /** Processes whose CPU time is charged to this target (the server, and what it calls). */
   pids: number[];
   /**
-   * Headers made anew before the warm-up and each round (a screen's state cookies, which expire
-   * within minutes): made outside the measurement, and checked like the first ones.
+   * The address and headers made anew before the warm-up and each round (a screen's state cookies
+   * and an e-mailed link's timestamp, which expire within minutes): made outside the measurement,
+   * and checked like the first ones.
    */
-  renew?: () => Promise<Record<string, string>>;
+  renew?: () => Promise<{ url: string; headers: Record<string, string> }>;
 };
 
 export type LoadRound = { requestsPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerRequest: number[] };
@@ -36,7 +37,7 @@ export async function alternatingLoad(
   const rounds = new Map<string, LoadRound[]>(targets.map((target) => [target.name, []]));
   const renewed = async (target: LoadTarget): Promise<LoadTarget> => {
     if (!target.renew) return target;
-    return { ...target, headers: await target.renew() };
+    return { ...target, ...(await target.renew()) };
   };
   for (const listed of targets) {
     const target = await renewed(listed);

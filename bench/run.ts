@@ -424,8 +424,11 @@ measurements: try {
   const filledScreens = new Set<string>();
   for (const screen of screens.filter((candidate) => candidate.renderedPerRequest)) {
     const visit = await screen.visit(activeBrowser);
-    // State cookies expire within minutes: made anew for each round.
-    const renew = async () => appHeaders((await screen.visit(activeBrowser)).cookie);
+    // State cookies and an e-mailed link's timestamp expire within minutes: made anew for each round.
+    const renew = async () => {
+      const fresh = await screen.visit(activeBrowser);
+      return { url: `${app.origin}${fresh.path}`, headers: appHeaders(fresh.cookie) };
+    };
     if (!screen.fromTemplate) {
       screenTargets.push({ ...appTarget(`screen:${screen.name}`, visit.path, 200, visit.cookie), renew });
       continue;
@@ -435,7 +438,10 @@ measurements: try {
     const filled = appTarget(`screen:${screen.name}`, visit.path, 200, visit.cookie);
     filledScreens.add(filled.name);
     screenTargets.push(
-      { ...filled, headers: { ...filled.headers, accept: DOCUMENT_ACCEPT }, renew: async () => ({ ...(await renew()), accept: DOCUMENT_ACCEPT }) },
+      { ...filled, headers: { ...filled.headers, accept: DOCUMENT_ACCEPT }, renew: async () => {
+          const fresh = await renew();
+          return { ...fresh, headers: { ...fresh.headers, accept: DOCUMENT_ACCEPT } };
+        } },
       { ...appTarget(`screen:${screen.name}${RENDERED_PER_REQUEST}`, visit.path, 200, visit.cookie), renew },
     );
   }
