@@ -1,10 +1,9 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { bookingLinkFields } from '@/lib/flows/booking-link';
 import { isRefusal } from '@/lib/platform/backend/error-catalogue';
 import { performBookingAction } from '@/lib/platform/backend/reservations';
-import { VIEW_QUERY_HEADER } from '@/lib/platform/pages/language-routing';
+import { VIEW_QUERY_HEADER, viewQueryFields } from '@/lib/platform/pages/language-routing';
 
 /**
  * `invalid`: the backend knows no such booking link (404); `expired`: it refused the link otherwise;
@@ -19,7 +18,7 @@ export type BookingActionState = { status: 'ready' | 'done' | 'expired' | 'inval
  * (the form's permalink). Bound to nothing, so the page can be filled from a template.
  */
 export async function performBooking(_previous: BookingActionState): Promise<BookingActionState> {
-  const linkQuery = bookingLinkFields((await headers()).get(VIEW_QUERY_HEADER));
+  const linkQuery = viewQueryFields((await headers()).get(VIEW_QUERY_HEADER));
   if (Object.keys(linkQuery).length === 0) return { status: 'expired' };
   const result = await performBookingAction(linkQuery);
   if (result.ok) return { status: 'done' };

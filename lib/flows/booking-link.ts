@@ -1,3 +1,5 @@
+import { readCookie, type ReceivedCookies } from '@/lib/platform/cookies';
+import { isMobileRequest } from '@/lib/platform/request/user-agent';
 import { getConfig } from '@/lib/platform/settings/config';
 import { BASE_PATH, loginPagePath } from '@/lib/vocabulary/base-path';
 import type { Language } from '@/lib/platform/i18n/routing';
@@ -24,6 +26,11 @@ export function openAppHref({ mobile, signedIn, language }: { mobile: boolean; s
   return signedIn ? '/' : loginPagePath(language);
 }
 
+/** The same, for the request at hand: its device, and whether the browser signed in here before. */
+export function openAppHrefOf(request: { headers: { get(name: string): string | null }; received: ReceivedCookies }, language: Language): string {
+  return openAppHref({ mobile: isMobileRequest(request.headers), signedIn: readCookie(request.received, 'lastLogin') !== undefined, language });
+}
+
 /**
  * Where the booking form posts before its script runs (useActionState's permalink): the link's
  * own address with the query it keeps (`keptQuery`), so that the action finds it there. Said the
@@ -32,14 +39,4 @@ export function openAppHref({ mobile, signedIn, language }: { mobile: boolean; s
  */
 export function bookingLinkPermalink(language: Language, kept: string): string {
   return `${BASE_PATH}/${language}/bookings-extend?${kept}`;
-}
-
-/**
- * The link's fields from the query its address keeps, as proxy.ts names it for the request
- * (`VIEW_QUERY_HEADER`): the first value of each field, as a page reads its query.
- */
-export function bookingLinkFields(kept: string | null): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(kept ?? '')) if (!(name in fields)) fields[name] = value;
-  return fields;
 }

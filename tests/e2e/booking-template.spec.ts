@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bothWays, DOCUMENT, flightOf, LOGIN_HOST, mainOf, NGINX, valueAt } from './support/screen-templates.ts';
+import { bothWays, DOCUMENT, flightOf, LOGIN_HOST, mainOf, NGINX, navOf, valueStartingWith } from './support/screen-templates.ts';
 
 /**
  * A booking link's screen filled from its template (docs/decisions.md, Screens from templates) is
@@ -18,21 +18,6 @@ const LINKS: { path: string; headers?: Record<string, string> }[] = [
   { path: '/login/en/bookings-extend?userAction=cancel&chosen-language=en&token=a%22b%3Cscript%3E%26amp%3B%27&x=%E2%80%A8%24L1&y=%C3%A9+z&x=second' },
   { path: `/login/en/bookings-extend?token=${'t'.repeat(200)}&userAction=retain&userAction=cancel` },
 ];
-
-/**
- * The value in the Flight payload that starts with `start`, the first such, with each reference to
- * a row (`"$F3"`, the action's) set aside: the numbers of rows, which differ between a template's
- * payload and a page's and name nothing of the request.
- */
-function valueStartingWith(flight: string, start: string): unknown {
-  const at = flight.indexOf(start);
-  if (at < 0) return undefined;
-  return JSON.parse(JSON.stringify(valueAt(flight, at)), (_key, value: unknown) => (typeof value === 'string' && /^\$[A-Za-z@]?[0-9a-f]+$/.test(value) ? '$row' : value));
-}
-
-function navOf(html: string): string {
-  return /<nav\b[\s\S]*<\/nav>/.exec(html)?.[0] ?? '';
-}
 
 test('a filled booking link carries its query and the open-the-app address exactly as the screen rendered per request, in its HTML and its Flight payload', async ({ request }) => {
   for (const { path, headers = {} } of LINKS) {

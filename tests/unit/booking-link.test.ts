@@ -1,4 +1,5 @@
-import { bookingLinkFields, bookingLinkPermalink, openAppHref } from '@/lib/flows/booking-link';
+import { bookingLinkPermalink, openAppHref } from '@/lib/flows/booking-link';
+import { viewQueryFields } from '@/lib/platform/pages/language-routing';
 import { BOOKING_LINK_TEMPLATES, bookingTemplateOfSegment, bookingTemplateSegment } from '@/lib/flows/booking-link-template';
 
 describe('the "open the app" button of a booking link', () => {
@@ -23,12 +24,14 @@ describe('the "open the app" button of a booking link', () => {
 
 describe("a booking link's query, as its action passes it on", () => {
   it('is the first value of each field of the address it was posted to, decoded', () => {
-    expect(bookingLinkFields('userAction=retain&token=a%26b%3D&token=second&name=J%C3%B6rg+M')).toEqual({ userAction: 'retain', token: 'a&b=', name: 'Jörg M' });
+    expect(viewQueryFields('userAction=retain&token=a%26b%3D&token=second&name=J%C3%B6rg+M')).toEqual({ userAction: 'retain', token: 'a&b=', name: 'Jörg M' });
+    // A field named as an object's own would not be a field of the link.
+    expect(viewQueryFields('__proto__=x&constructor=y')).toEqual(Object.fromEntries([['__proto__', 'x'], ['constructor', 'y']]));
   });
 
   it('is nothing without one: the action then asks the backend nothing', () => {
-    expect(bookingLinkFields(null)).toEqual({});
-    expect(bookingLinkFields('')).toEqual({});
+    expect(viewQueryFields(null)).toEqual({});
+    expect(viewQueryFields('')).toEqual({});
   });
 
   it('comes back from the permalink as it went in, so a post without script finds the same query and the same answer key', () => {

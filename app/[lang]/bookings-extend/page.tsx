@@ -2,12 +2,11 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { bookingLinkMetadata, BookingLinkScreen } from '@/components/bookings/booking-link-screen';
-import { parseCookieHeader, readCookie } from '@/lib/platform/cookies';
+import { parseCookieHeader } from '@/lib/platform/cookies';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
-import { bookingLinkPermalink, isUserAction, openAppHref } from '@/lib/flows/booking-link';
+import { bookingLinkPermalink, isUserAction, openAppHrefOf } from '@/lib/flows/booking-link';
 import { firstValues, type LanguagePageProps } from '@/lib/platform/request/search-params';
 import { LANGUAGE_CHOICE_PARAMETER, VIEW_QUERY_HEADER } from '@/lib/platform/pages/language-routing';
-import { isMobileRequest } from '@/lib/platform/request/user-agent';
 
 export async function generateMetadata({ params, searchParams }: LanguagePageProps): Promise<Metadata> {
   return bookingLinkMetadata(firstValues(await searchParams).userAction === 'cancel' ? 'cancel' : 'retain', params);
@@ -30,11 +29,7 @@ export default async function BookingLinkPage({ params, searchParams }: Language
       // Reached by a language link, the view has extended the booking already, in the other language.
       extendAtOnce={languageChosen === undefined}
       permalink={bookingLinkPermalink(lang, headerList.get(VIEW_QUERY_HEADER) ?? '')}
-      openAppHref={openAppHref({
-        mobile: isMobileRequest(headerList),
-        signedIn: readCookie(parseCookieHeader(headerList.get('cookie')), 'lastLogin') !== undefined,
-        language: lang,
-      })}
+      openAppHref={openAppHrefOf({ headers: headerList, received: parseCookieHeader(headerList.get('cookie')) }, lang)}
     />
   );
 }

@@ -80,6 +80,17 @@ function isViewOfItsQuery([view, ...below]: readonly string[]): boolean {
  */
 export const VIEW_QUERY_HEADER = 'x-desk-view-query';
 
+/**
+ * The fields of the query a view keeps, as `VIEW_QUERY_HEADER` names it for the request: the
+ * first value of each, as a page reads its query. For the actions of the views of an e-mailed
+ * link, which pass on the query of the address they were posted to rather than one bound to them.
+ */
+export function viewQueryFields(kept: string | null): Record<string, string> {
+  const fields = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(kept ?? '')) if (!fields.has(name)) fields.set(name, value);
+  return Object.fromEntries(fields);
+}
+
 /** Next's own parameter on the requests of a client-side navigation; no part of any view. */
 const NEXT_ROUTER_PARAMETER = '_rsc';
 

@@ -125,3 +125,19 @@ export function resolvedValueAt(flight: string, at: number): unknown {
   };
   return resolve(valueAt(flight, at));
 }
+
+/**
+ * The value in the Flight payload that starts with `start`, the first such, with each reference to
+ * a row (`"$F3"`, `"$h26"`: an action's) set aside: the numbers of rows, which differ between a
+ * template's payload and a page's and name nothing of the request.
+ */
+export function valueStartingWith(flight: string, start: string): unknown {
+  const at = flight.indexOf(start);
+  if (at < 0) return undefined;
+  return JSON.parse(JSON.stringify(valueAt(flight, at)), (_key, value: unknown) => (typeof value === 'string' && /^\$[A-Za-z@]?[0-9a-f]+$/.test(value) ? '$row' : value));
+}
+
+/** The language links' markup. */
+export function navOf(html: string): string {
+  return /<nav\b[\s\S]*<\/nav>/.exec(html)?.[0] ?? '';
+}

@@ -3,7 +3,8 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { bookingLinkMetadata, BookingLinkScreen } from '@/components/bookings/booking-link-screen';
 import { bookingLinkPermalink } from '@/lib/flows/booking-link';
-import { BOOKING_LINK_TEMPLATES, bookingTemplateOfSegment, bookingTemplateSegment, KEPT_QUERY_SENTINEL, OPEN_APP_SENTINEL } from '@/lib/flows/booking-link-template';
+import { BOOKING_LINK_TEMPLATES, bookingTemplateOfSegment, bookingTemplateSegment, OPEN_APP_SENTINEL } from '@/lib/flows/booking-link-template';
+import { KEPT_QUERY_SENTINEL } from '@/lib/platform/pages/kept-query-in-template';
 import type { Language } from '@/lib/platform/i18n/routing';
 
 /**
