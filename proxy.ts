@@ -25,6 +25,7 @@ import { mailSentFromTemplate } from '@/lib/flows/email-sign-in/mail-sent-templa
 import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
 import { pickerFromTemplate } from '@/lib/flows/sso/picker-template';
 import { bookingLinkFromTemplate } from '@/lib/flows/booking-link-template';
+import { invitationFromTemplate } from '@/lib/flows/invitation-template';
 import { oneTimeCodeFromTemplate } from '@/lib/platform/pages/one-time-code-template';
 
 export async function proxy(request: NextRequest) {
@@ -232,6 +233,7 @@ const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, reque
   signup: (language, { received }) => signUpFromTemplate(language, received),
   totp: (language, { headers }) => oneTimeCodeFromTemplate(language, headers),
   'bookings-extend': (language, request) => bookingLinkFromTemplate(language, request.query, request),
+  'invite-user': (language, { query }) => invitationFromTemplate(language, query),
 };
 
 async function screenFromTemplate(request: NextRequest, received: ReceivedCookies, host: RequestHost): Promise<FilledPage | undefined> {

@@ -115,6 +115,7 @@ export function appScreens(appOrigin: string): Screen[] {
       name: 'invite',
       javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor,
       renderedPerRequest: true,
+      fromTemplate: true,
       visit: async () => ({ path: `/login/en/invite-user?email=invited.${random()}%40acme.test&inviteToken=invite-ok` }),
     },
     { name: 'totp', javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor, renderedPerRequest: true, fromTemplate: true, visit: async () => ({ path: '/login/en/totp' }) },

@@ -1,8 +1,9 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { addUser, verifyUser } from '@/lib/platform/backend/auth';
 import { getConfig } from '@/lib/platform/settings/config';
-import { forwardedInvitationFields, invitationOfForm } from '@/lib/flows/invitation';
+import { invitationOfLink } from '@/lib/flows/invitation';
 import { accountCreationOutcome, verifyUserOutcome, type ErrorMessageKey } from '@/lib/platform/backend/error-catalogue';
 import { formField } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
@@ -11,6 +12,7 @@ import { releaseLinkLock, takeLinkLock } from '@/lib/flows/email-sign-in/link-lo
 import { startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import { defaultLanguage, isLanguage } from '@/lib/platform/i18n/routing';
 import { requestContext } from '@/lib/platform/request/context';
+import { VIEW_QUERY_HEADER, viewQueryFields } from '@/lib/platform/pages/language-routing';
 import { disallowedInviteNameCharacter, isValidDisplayName } from '@/lib/vocabulary/validation';
 import { countSignInFailure, countSignInStep, countThrottled, failureReasonOf } from '@/lib/platform/observability/metrics';
 import { rateLimitText } from '@/components/email-sign-in/rate-limit-text';
@@ -27,24 +29,23 @@ export type InviteFormState =
   /** A link went to this address moments ago (the e-mail form's 30 s lock): the same wait, in the same words. */
   | { status: 'rate-limited'; name: string; retryAfterMs: number; text: RateLimitText };
 
-/** The invited person's name goes to addUser with the invitation's address and forwarded fields; then a sign-in link. */
-export async function joinInvitation(
-  language: string,
-  boundInvitation: unknown,
-  _previous: InviteFormState,
-  form: FormData,
-): Promise<InviteFormState> {
+/**
+ * The invited person's name goes to addUser with the invitation's address and forwarded fields;
+ * then a sign-in link. The invitation is the query of the address the form was posted to, as
+ * proxy.ts names it, with script or without (the form's permalink), read as the page reads it:
+ * bound to nothing, so the page can be filled from a template.
+ */
+export async function joinInvitation(language: string, _previous: InviteFormState, form: FormData): Promise<InviteFormState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
   const name = formField(form, 'name');
-  // Bound to the page, but sent back by the client: held to the limits the page read the link with.
-  const invitation = invitationOfForm.safeParse(boundInvitation);
-  if (!invitation.success) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
+  const invitation = invitationOfLink(viewQueryFields((await headers()).get(VIEW_QUERY_HEADER)), getConfig().invitationForwardedFields);
+  if (!invitation) return { status: 'error', name, problem: { invite: 'invalidInvite' } };
   if (name.trim() === '') return { status: 'error', name, problem: { invite: 'nameRequired' } };
   const refused = disallowedInviteNameCharacter(name);
   if (refused) return { status: 'error', name, problem: { invite: 'nameCharacter', character: refused } };
   if (!isValidDisplayName(name)) return { status: 'error', name, problem: { errors: 'nameRejected' } };
 
-  const { email } = invitation.data;
+  const { email, forwarded } = invitation;
   // Every door to a link takes the same lock: a post within 30 s of the last link to this address asks nothing.
   const lockedForMs = await takeLinkLock(email);
   if (lockedForMs > 0) {
@@ -53,7 +54,6 @@ export async function joinInvitation(
     return { status: 'rate-limited', name, retryAfterMs: lockedForMs, text: await rateLimitText(locale) };
   }
   const deviceId = mintDeviceId();
-  const forwarded = forwardedInvitationFields(invitation.data.forwarded, getConfig().invitationForwardedFields);
   const joined = await addUser({ email, forwarded }, name.trim(), deviceId);
   if (!joined.ok) {
     await releaseLinkLock(email);

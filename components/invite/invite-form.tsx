@@ -24,6 +24,8 @@ export type InviteFormText = Record<
 
 type InviteFormProps = {
   action: (previous: InviteFormState, form: FormData) => Promise<InviteFormState>;
+  /** Where the form posts without script (invitationPermalink). */
+  permalink: string;
   /** The invited address as the page renders it, when the link's text has the form of one. */
   email?: ReactNode;
   text: InviteFormText;
@@ -39,13 +41,14 @@ export function InviteForm(props: InviteFormProps) {
 
 function InviteNameEntry({
   action,
+  permalink,
   email,
   text,
   unsentName,
   keepTyped,
 }: InviteFormProps & { unsentName: string | undefined; keepTyped: (form: HTMLFormElement) => void }) {
   const [initialState] = useState<InviteFormState>({ status: 'idle', name: unsentName ?? '' });
-  const [state, formAction] = useActionState<InviteFormState, FormData>(action, initialState);
+  const [state, formAction] = useActionState<InviteFormState, FormData>(action, initialState, permalink);
   const [name, setName] = useState(state.name);
   // Set by a submit the name cannot pass, a new object each time. An empty field is refused only
   // then, never when the focus merely leaves it (WCAG 3.2.2): a person tabbing past to read on

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { subDomainSchema } from '@/lib/platform/backend/client';
+import type { Language } from '@/lib/platform/i18n/routing';
 import { INVITATION_FIELDS_SET_BY_APP, INVITATION_FORWARDED_FIELDS_MAX } from '@/lib/platform/settings/schema';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
+import { isValidEmail } from '@/lib/vocabulary/validation';
 
 /**
  * What the invitation page reads from an invitation link's query, which is whatever its holder
@@ -36,8 +39,8 @@ export function forwardedInvitationFields(link: Record<string, string>, allowlis
 const INVITED_ADDRESS_MAX_LENGTH = 320;
 
 /**
- * What the invitation's form needs of its link, as the page binds it and the form posts it back:
- * the address and the forwarded fields, each held to the limits the page read them with.
+ * What the invitation's form needs of its link, as the page and the form's action read it from
+ * the link's query: the address and the forwarded fields, each held to these limits.
  */
 export const invitationOfForm = z.strictObject({
   email: z.string().trim().min(1).max(INVITED_ADDRESS_MAX_LENGTH),
@@ -47,10 +50,15 @@ export const invitationOfForm = z.strictObject({
 });
 export type InvitationOfForm = z.infer<typeof invitationOfForm>;
 
-/** The part of an invitation link's query its form posts back, or undefined for a link without an address. */
+/** The invitation a link's query makes, or undefined for a link without an address. */
 export function invitationOfLink(fields: Record<string, string>, allowlist: readonly string[]): InvitationOfForm | undefined {
   const parsed = invitationOfForm.safeParse({ email: fields.email ?? '', forwarded: forwardedInvitationFields(fields, allowlist) });
   return parsed.success ? parsed.data : undefined;
+}
+
+/** The invited address, shown only when the link's text has the form of one. */
+export function invitedAddressShown(fields: Record<string, string>): string | undefined {
+  return fields.email && isValidEmail(fields.email) ? fields.email : undefined;
 }
 
 /**
@@ -64,4 +72,13 @@ export function invitingOrganisation(fields: Record<string, string>): string | u
     if (label.success) return label.data;
   }
   return undefined;
+}
+
+/**
+ * Where the invitation's form posts before its script runs (useActionState's permalink): the
+ * invitation's own address with the query it keeps (`keptQuery`), where the action reads it; also
+ * the key React matches a post's answer by, the same wherever the form's page was rendered.
+ */
+export function invitationPermalink(language: Language, kept: string): string {
+  return `${BASE_PATH}/${language}/invite-user?${kept}`;
 }

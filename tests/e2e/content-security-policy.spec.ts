@@ -78,6 +78,7 @@ const pages: { path: string; cookie?: string; rendered: 'prerendered' | 'per req
   // Filled from their templates (docs/decisions.md, Screens from templates): once per server with its links, per request with the message or the link's query.
   { path: '/login/en/totp', rendered: 'prerendered' },
   { path: '/login/en/bookings-extend?userAction=cancel', rendered: 'prerendered' },
+  { path: '/login/nl/invite-user?email=anna%40acme.test&subDomain=acme', rendered: 'prerendered' },
   { path: '/login/en?error=sso-start-again', rendered: 'prerendered' },
   { path: '/login/de?error=user-close', cookie: '__Host-lastSignInMethod=email', rendered: 'prerendered' },
 ];

@@ -1,4 +1,5 @@
-import { FORWARDED_FIELD_MAX_LENGTH, forwardedInvitationFields, invitingOrganisation, isCompleteInvitation } from '@/lib/flows/invitation';
+import { FORWARDED_FIELD_MAX_LENGTH, forwardedInvitationFields, invitedAddressShown, invitingOrganisation, isCompleteInvitation } from '@/lib/flows/invitation';
+import { INVITATION_TEMPLATES, invitationTemplateOfSegment, invitationTemplateSegment } from '@/lib/flows/invitation-template';
 
 describe('isCompleteInvitation', () => {
   it('needs the address only, as the specification names the link\'s fields', () => {
@@ -49,5 +50,19 @@ describe('invitingOrganisation', () => {
     ['nothing', ''],
   ])('is nothing for %s', (_case, value) => {
     expect(invitingOrganisation({ subDomain: value, domain: value })).toBeUndefined();
+  });
+});
+
+describe("an invitation's templates", () => {
+  it('are one for each of what the link names that the screen shows, each named by a segment that reads back', () => {
+    expect(INVITATION_TEMPLATES.map(invitationTemplateSegment)).toEqual(['plain', 'address', 'organisation', 'organisation.address']);
+    for (const template of INVITATION_TEMPLATES) expect(invitationTemplateOfSegment(invitationTemplateSegment(template))).toEqual(template);
+    for (const segment of ['', 'address.organisation', 'organisation.', 'Plain']) expect(invitationTemplateOfSegment(segment)).toBeUndefined();
+  });
+
+  it('show an address only where the link has one in the form of an address', () => {
+    expect(invitedAddressShown({ email: 'anna@acme.test' })).toBe('anna@acme.test');
+    for (const email of ['', 'anna', 'not an address', '<b>@acme.test</b>']) expect(invitedAddressShown({ email })).toBeUndefined();
+    expect(invitedAddressShown({})).toBeUndefined();
   });
 });

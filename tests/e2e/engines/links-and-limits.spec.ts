@@ -69,3 +69,14 @@ test('without JavaScript, a booking link to cancel asks first, and its answer sh
   await window.expectText('Your desk is free for colleagues again.');
   expect(await window.textOf('heading', 'Booking cancelled')).toBe('Booking cancelled');
 });
+
+test('without JavaScript, an invitation says on its page what is wrong with a name, and joins once it is corrected', async ({ person }) => {
+  const window = await (await person({ javaScript: false })).open(`/login/en/invite-user?email=${encodeURIComponent(invitedAddress())}&inviteToken=invite-ok&subDomain=acme`);
+  await window.expectText('You were invited to join acme.');
+  await window.fill('Your name', 'Jan <b>');
+  await window.click('button', 'Join');
+  await window.expectText('“<” cannot be used in a name here.');
+  await window.fill('Your name', 'Jan de Boer');
+  await window.click('button', 'Join');
+  await window.expectUrl(/\/login\/en\/mail-sent$/);
+});

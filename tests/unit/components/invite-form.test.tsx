@@ -28,7 +28,7 @@ function inviteText(messages: typeof en): InviteFormText {
 
 function renderInvite(messages = en) {
   const action = jest.fn(async (_previous: InviteFormState, form: FormData): Promise<InviteFormState> => ({ status: 'idle', name: String(form.get('name')) }));
-  render(<InviteForm action={action} email="anna@example.com" text={inviteText(messages)} />);
+  render(<InviteForm action={action} permalink="/login/en/invite-user?email=anna%40example.com" email="anna@example.com" text={inviteText(messages)} />);
   return {
     action,
     user: userEvent.setup(),
