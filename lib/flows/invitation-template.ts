@@ -1,6 +1,6 @@
 import type { Language } from '@/lib/platform/i18n/routing';
 import { logger } from '@/lib/platform/observability/logger';
-import { keptQueryHoles, keptQueryValues } from '@/lib/platform/pages/kept-query-in-template';
+import { keptQueryHoles, keptQueryValues, type KeptQueryHole } from '@/lib/platform/pages/kept-query-in-template';
 import { keptQuery, viewQueryFields } from '@/lib/platform/pages/language-routing';
 import { asPageRoute, fillTemplate, readPrerenderedHtml, splitTemplate, templatesReadOnce, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
 import { getConfig } from '@/lib/platform/settings/config';
@@ -36,7 +36,7 @@ export const ORGANISATION_SENTINEL = 'templateorganisationsentinel';
 /** What the screen shows of an organisation: a DNS label (invitingOrganisation), which neither HTML nor Flight escapes. */
 const DNS_LABEL = /^[a-z0-9-]{1,63}$/;
 
-type Hole = ReturnType<typeof keptQueryHoles> extends Record<infer Name, TemplateHole> ? Name | 'organisation' | 'address' | 'addressInFlight' : never;
+type Hole = KeptQueryHole | 'organisation' | 'address' | 'addressInFlight';
 type InvitationTemplateSplit = { split: SplitTemplate<Hole>; fragment: string | undefined };
 
 const templateOf = templatesReadOnce((key): InvitationTemplateSplit | undefined => {
