@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { LOGIN_ORIGIN } from '../support/environment.ts';
 
@@ -173,13 +174,35 @@ export class Window {
 
 /** A person at one browser: one profile, any number of windows. */
 export class Person {
+  private readonly windows: Window[] = [];
+
   constructor(private readonly browser: DriverBrowser) {}
 
   /** A new window of this browser (shares its cookies), at `pathOrUrl` when given. */
   async open(pathOrUrl?: string): Promise<Window> {
     const window = new Window(await this.browser.openWindow());
+    this.windows.push(window);
     if (pathOrUrl) await window.goto(pathOrUrl);
     return window;
+  }
+
+  /**
+   * What each of this person's windows showed when a test failed: its address, its text and a
+   * screenshot, at `pathOf(window number, extension)`. A window that does not answer within a few
+   * seconds is left out: the evidence must not hang the test's end.
+   */
+  async evidence(pathOf: (window: number, extension: string) => string): Promise<string[]> {
+    const written: string[] = [];
+    await Promise.all(
+      this.windows.map(async (window, index) => {
+        const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
+        const [url, text] = await Promise.all([within(window.url().catch(() => undefined)), within(window.text())]);
+        writeFileSync(pathOf(index + 1, 'txt'), `${url ?? '(no answer)'}\n\n${text ?? '(no answer)'}\n`);
+        written.push(pathOf(index + 1, 'txt'));
+        if (await within(window.screenshot(pathOf(index + 1, 'png')).then(() => true, () => false))) written.push(pathOf(index + 1, 'png'));
+      }),
+    );
+    return written;
   }
 
   close(): Promise<void> {

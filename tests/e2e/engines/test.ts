@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { test as base } from '@playwright/test';
 import { chromiumDriver } from './chromium.ts';
 import { DEFAULT_SETTINGS, Person, type BrowserSettings, type Driver, type EngineName } from './engine.ts';
@@ -23,13 +24,21 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  person: async ({ driver }, provide) => {
+  person: async ({ driver }, provide, testInfo) => {
     const people: Person[] = [];
     await provide(async (settings) => {
       const person = new Person(await driver.launch({ ...DEFAULT_SETTINGS, ...settings }));
       people.push(person);
       return person;
     });
+    // A failure keeps what each window showed (these drivers have no trace), beside its error-context.md.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const [index, person] of people.entries()) {
+        for (const path of await person.evidence((window, extension) => testInfo.outputPath(`person-${index + 1}-window-${window}.${extension}`))) {
+          await testInfo.attach(basename(path), { path });
+        }
+      }
+    }
     await Promise.all(people.map((person) => person.close()));
   },
 });
