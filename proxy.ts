@@ -26,6 +26,7 @@ import { signUpFromTemplate } from '@/lib/flows/email-sign-in/sign-up-template';
 import { pickerFromTemplate } from '@/lib/flows/sso/picker-template';
 import { bookingLinkFromTemplate } from '@/lib/flows/booking-link-template';
 import { invitationFromTemplate } from '@/lib/flows/invitation-template';
+import { linkPageFromTemplate } from '@/lib/flows/email-sign-in/link-page-template';
 import { oneTimeCodeFromTemplate } from '@/lib/platform/pages/one-time-code-template';
 
 export async function proxy(request: NextRequest) {
@@ -213,7 +214,7 @@ async function route(
   // Only the proxy names the variant; next.config.mjs rewrites to it.
   forwarded.delete(LOGIN_PAGE_VARIANT_HEADER);
   if (login) forwarded.set(LOGIN_PAGE_VARIANT_HEADER, login.variant);
-  // Only the proxy names what a view of its query keeps: to its language links and the booking link's action.
+  // Only the proxy names what a view of its query keeps: to its language links and its actions.
   forwarded.delete(VIEW_QUERY_HEADER);
   const kept = keptQuery(pathname, request.nextUrl.searchParams);
   if (kept) forwarded.set(VIEW_QUERY_HEADER, kept);
@@ -234,6 +235,7 @@ const SCREENS_FROM_TEMPLATES: Readonly<Record<string, (language: Language, reque
   totp: (language, { headers }) => oneTimeCodeFromTemplate(language, headers),
   'bookings-extend': (language, request) => bookingLinkFromTemplate(language, request.query, request),
   'invite-user': (language, { query }) => invitationFromTemplate(language, query),
+  validatelink: (language, { query, received }) => linkPageFromTemplate(language, query, received),
 };
 
 async function screenFromTemplate(request: NextRequest, received: ReceivedCookies, host: RequestHost): Promise<FilledPage | undefined> {

@@ -99,6 +99,7 @@ export function appScreens(appOrigin: string): Screen[] {
       name: 'validatelink',
       javascriptAboveFloorGzip: SIZE_BUDGETS.screenJavascriptAboveFloor,
       renderedPerRequest: true,
+      fromTemplate: true,
       // A link opened in a browser that did not ask for it: the page asks before it signs in.
       visit: async () => ({
         path: `/login/en/validatelink?email=anna%40acme.test&uuid=${crypto.randomUUID()}&signature=${'f'.repeat(64)}&timestamp=${Date.now()}`,

@@ -1,5 +1,6 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { redirect as redirectOutside } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { isValidId, isValidLink } from '@/lib/platform/backend/auth';
@@ -10,6 +11,7 @@ import { declineLinkOfTicket, isLinkDeclined, linkRequestOf, noteLinkConfirmed, 
 import { rememberSignedInWithLink, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
 import { timedFromWait, readEmailSignIn, rememberLinkConfirmedHere } from '@/lib/flows/email-sign-in/wait';
 import { handOffToOrganisation } from '@/lib/flows/hand-off';
+import { VIEW_QUERY_HEADER, viewQueryFields } from '@/lib/platform/pages/language-routing';
 import { formField } from '@/lib/platform/request/form-fields';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { defaultLanguage, isLanguage, type Language } from '@/lib/platform/i18n/routing';
@@ -50,15 +52,10 @@ async function askedAtText(locale: Language, { askedAt, device }: LinkRequest): 
  * after the person's explicit click, and then shows the code without which the browser that
  * asked does not continue: whoever asked may not be the person who owns the address.
  */
-export async function confirmSignInLink(
-  language: string,
-  boundLink: unknown,
-  _previous: LinkConfirmationState,
-  form: FormData,
-): Promise<LinkConfirmationState> {
+export async function confirmSignInLink(language: string, _previous: LinkConfirmationState, form: FormData): Promise<LinkConfirmationState> {
   const locale = isLanguage(language) ? language : defaultLanguage;
-  // Bound to the page, but sent back by the client: held to the link query's own limits.
-  const parsed = signInLinkQuery.safeParse(boundLink);
+  // The link is the address the form was posted to, as proxy.ts names its query; held to the link query's own limits.
+  const parsed = signInLinkQuery.safeParse(viewQueryFields((await headers()).get(VIEW_QUERY_HEADER)));
   if (!parsed.success) return await redirectToPage('/invalid', locale);
   const link = parsed.data;
   const log = await requestLogger();

@@ -40,16 +40,19 @@ export type ConfirmLinkText = Record<
  */
 export function ConfirmLink({
   action,
+  permalink,
   decline,
   askFirst,
   text,
 }: {
   action: (previous: LinkConfirmationState, form: FormData) => Promise<LinkConfirmationState>;
+  /** The link's own address: where the form posts without script, and how React finds that post's answer on the page. */
+  permalink: string;
   decline: (form: FormData) => Promise<void>;
   askFirst: boolean;
   text: ConfirmLinkText;
 }) {
-  const [state, formAction, pending] = useActionState(action, askFirst ? { status: 'ask' } : { status: 'checking' });
+  const [state, formAction, pending] = useActionState<LinkConfirmationState, FormData>(action, askFirst ? { status: 'ask' } : { status: 'checking' }, permalink);
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
 

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import { languageRegistry } from '../../lib/vocabulary/languages.ts';
 import { APP_PORTS, DOMAIN, HTTPS_PORT } from './support/environment.ts';
+import { sealedFlowCookie } from './support/screen-templates.ts';
 
 /**
  * Malformed requests to every route, straight to the app server and through nginx: never a 5xx,
@@ -427,10 +428,13 @@ test.afterAll(() => {
 test('plain requests to every route pass the checks (so the checks see real pages)', async () => {
   const marker = newMarker();
   await expectAllSound(ALL_ROUTES.map((path) => ({ label: 'plain', path, markers: [marker.id] })));
-  // The checks read real bodies: the link page keeps the link's fields in its form, and escapes the marker.
+  // The checks read real bodies: the mail-sent view shows its wait's address (a wait only a forged cookie could hold), and escapes the marker.
+  const wait = await sealedFlowCookie('emailSignIn', 'email-sign-in', { uuid: 'fuzz', email: marker.value, sentAt: Date.now(), fromSignUp: false, deviceId: 'fuzz' });
+  const waiting = await send({ label: 'mail-sent', path: '/login/en/mail-sent', headers: { cookie: wait } });
+  expect(reflectionOf(waiting.body, marker.id)).toBe('html-escaped');
+  // A link's page and an invitation show no text of their link that is no address: the marker is only in the query their links keep.
   const link = await send({ label: 'link', path: `/login/en/validatelink?email=${encodeURIComponent(marker.value)}&uuid=fuzz&signature=s&timestamp=9999999999999` });
-  expect(reflectionOf(link.body, marker.id)).toBe('html-escaped');
-  // An invitation shows no text of its link that is no address: the marker is only in the query its links keep.
+  expect(reflectionOf(link.body, marker.id)).toBe('percent-encoded');
   const invite = await send({ label: 'invite', path: `/login/en/invite-user?email=${encodeURIComponent(marker.value)}&inviteToken=fuzz` });
   expect(reflectionOf(invite.body, marker.id)).toBe('percent-encoded');
 });

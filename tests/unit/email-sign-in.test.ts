@@ -10,6 +10,7 @@ import { linkVerdictBeforeCheck } from '@/lib/flows/email-sign-in/opened-link';
 import { checkEmailSignIn, continueWithLinkCode, emailSignInNews, readEmailSignIn, rememberLinkConfirmedHere, startWaitingForLink } from '@/lib/flows/email-sign-in/wait';
 import type { RequestHost } from '@/lib/platform/hosts';
 import { metricsExposition, type SignInStep } from '@/lib/platform/observability/metrics';
+import { VIEW_QUERY_HEADER } from '@/lib/platform/pages/language-routing';
 
 /** The e-mail wait (lib/flows/email-sign-in/wait.ts): the state a link request leaves, and the poll that hands off once the link is opened. */
 
@@ -408,6 +409,14 @@ function linkOf(uuid: string) {
   return { email: 'anna@acme.test', uuid, signature: 'signature', timestamp: String(Date.now()), domain: '', userName: '', displayName: '' };
 }
 
+/** The confirming action, posted to the link's own address, whose query proxy.ts names. */
+async function confirmLinkAt(uuid: string, form: FormData) {
+  const posted = new Headers(await headers());
+  posted.set(VIEW_QUERY_HEADER, new URLSearchParams(linkOf(uuid)).toString());
+  jest.mocked(headers).mockResolvedValue(posted as never);
+  return await confirmSignInLink('en', { status: 'checking' }, form);
+}
+
 function confirmation(fields: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -428,7 +437,7 @@ describe('the funnel of one e-mailed link', () => {
     jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-tabs' } });
 
     requestFrom(jar);
-    await expect(confirmSignInLink('en', linkOf('link-tabs'), { status: 'checking' }, confirmation())).resolves.toEqual({ status: 'signed-in', location: 'https://acme.desk.test/' });
+    await expect(confirmLinkAt('link-tabs', confirmation())).resolves.toEqual({ status: 'signed-in', location: 'https://acme.desk.test/' });
     // The waiting tab's next poll, and a second poll of another tab with the same cookies.
     requestFrom(jar);
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'signed-in', location: 'https://acme.desk.test/' });
@@ -448,9 +457,9 @@ describe('the funnel of one e-mailed link', () => {
     const other = browserJar();
     requestFrom(other);
     // The mark a held status request of the browser that asked looks for: set by the confirmation, not by the link's page asking first.
-    await expect(confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation())).resolves.toEqual({ status: 'ask' });
+    await expect(confirmLinkAt('link-code', confirmation())).resolves.toEqual({ status: 'ask' });
     expect(await isLinkConfirmed('link-code')).toBe(false);
-    await expect(confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }))).resolves.toEqual({
+    await expect(confirmLinkAt('link-code', confirmation({ [CONFIRM_FIELD]: 'yes' }))).resolves.toEqual({
       status: 'confirmed-elsewhere',
       code: linkCodeFor('link-code'),
       location: 'https://acme.desk.test/',
@@ -459,7 +468,7 @@ describe('the funnel of one e-mailed link', () => {
     });
     expect(await isLinkConfirmed('link-code')).toBe(true);
     // Opened twice there: confirmed and handed off still once.
-    await confirmSignInLink('en', linkOf('link-code'), { status: 'checking' }, confirmation({ [CONFIRM_FIELD]: 'yes' }));
+    await confirmLinkAt('link-code', confirmation({ [CONFIRM_FIELD]: 'yes' }));
     expect(other.jar.get('acmeAccessToken')?.value).toBe('token-code');
     requestFrom(waiting);
     await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
@@ -472,7 +481,7 @@ describe('the funnel of one e-mailed link', () => {
     const another = browserJar();
     await startWaitingForLink(another, host, { uuid: 'link-code-2', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-code-2' });
     requestFrom(another);
-    await confirmSignInLink('en', linkOf('link-code-2'), { status: 'checking' }, confirmation());
+    await confirmLinkAt('link-code-2', confirmation());
     expect(await emailStep('handed_off')).toBe(before.handedOff + 2);
   });
 });

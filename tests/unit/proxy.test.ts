@@ -112,10 +112,11 @@ describe('proxy, the query a view of its query keeps', () => {
     expect(await keptFor('/en/bookings-extend?token=t', { 'x-desk-view-query': 'token=forged' })).toBe('token=t');
   });
 
-  it("names the query an action was posted to, which the booking link's action passes on, never the client's", async () => {
+  it("names the query an action was posted to, which the actions of the booking link and the sign-in link read, never the client's", async () => {
     const action = { 'next-action': '7f'.padEnd(42, '0'), accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8', origin: 'https://web.example.com', 'sec-fetch-site': 'same-origin' };
     expect(await keptFor('/en/bookings-extend?userAction=retain&token=t', { ...action, 'x-desk-view-query': 'userAction=retain&token=forged' }, 'POST')).toBe('userAction=retain&token=t');
     expect(await keptFor('/en/bookings-extend', { ...action, 'x-desk-view-query': 'userAction=retain&token=forged' }, 'POST')).toBeNull();
+    expect(await keptFor('/en/validatelink?email=a%40b.test&uuid=u', { ...action, 'x-desk-view-query': 'email=a%40b.test&uuid=forged' }, 'POST')).toBe('email=a%40b.test&uuid=u');
   });
 });
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { LinkCheck } from '@/lib/platform/backend/auth';
 import { EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter, type ReceivedCookies } from '@/lib/platform/cookies';
 import type { RequestHost } from '@/lib/platform/hosts';
+import type { Language } from '@/lib/platform/i18n/routing';
+import { BASE_PATH } from '@/lib/vocabulary/base-path';
 import { linkId } from './link-requests';
 
 /** An e-mailed link, opened: its query, and what the app can tell of it before the backend. */
@@ -57,3 +59,8 @@ export const signInLinkQuery = z.object({
   userName: optional,
   displayName: optional,
 }) satisfies z.ZodType<LinkCheck, unknown>;
+
+/** The link's page for a kept query (`keptQuery`), as its form posts to it without script: `/login/en/validatelink?…`. */
+export function linkPagePermalink(language: Language, kept: string): string {
+  return `${BASE_PATH}/${language}/validatelink?${kept}`;
+}

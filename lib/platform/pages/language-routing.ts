@@ -75,8 +75,8 @@ function isViewOfItsQuery([view, ...below]: readonly string[]): boolean {
 
 /**
  * The request header in which proxy.ts names the query a view of its query keeps (`keptQuery`):
- * for its language links, and for the booking link's action, which passes it on to the backend.
- * Only the proxy writes it: one a client sends is removed.
+ * for its language links, and for the actions of the views of an e-mailed link, which read the
+ * link from it. Only the proxy writes it: one a client sends is removed.
  */
 export const VIEW_QUERY_HEADER = 'x-desk-view-query';
 

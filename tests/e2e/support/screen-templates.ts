@@ -10,10 +10,11 @@ export const NGINX = `https://127.0.0.1:${HTTPS_PORT}`;
 export const LOGIN_HOST = `web.${DOMAIN}:${HTTPS_PORT}`;
 
 /**
- * A page still rendered per request, under its nonce, as a control: an opened sign-in link's page,
- * whose GET asks the backend nothing (its timestamp lies ahead, so the app never calls it expired).
+ * A page still rendered per request, under its nonce, as a control: an opened sign-in link's page
+ * whose query is too long for its template to carry (a signature of 1,100 characters), and whose
+ * GET asks the backend nothing (its timestamp lies ahead, so the app never calls it expired).
  */
-export const PAGE_RENDERED_PER_REQUEST = '/login/en/validatelink?email=anna%40acme.test&uuid=per-request-control&signature=s&timestamp=9999999999999';
+export const PAGE_RENDERED_PER_REQUEST = `/login/en/validatelink?email=anna%40acme.test&uuid=per-request-control&signature=${'s'.repeat(1_100)}&timestamp=9999999999999`;
 
 /** A browser's load of a document asks for HTML by name (proxy.ts fills only such a load). */
 export const DOCUMENT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
