@@ -63,17 +63,22 @@ class WebDriverSession {
   ) {}
 
   static async create(origin: string, capabilities: object): Promise<WebDriverSession> {
-    const answer = await WebDriverSession.call(origin, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } });
+    // Starting MiniBrowser is the one command whose time grows with the machine's load: past 30 s
+    // now and then while both workers run browsers.
+    const answer = await WebDriverSession.call(origin, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, 50_000);
     return new WebDriverSession(origin, (answer as { sessionId: string }).sessionId);
   }
 
-  private static async call(origin: string, method: string, path: string, body?: object): Promise<unknown> {
+  private static async call(origin: string, method: string, path: string, body?: object, timeoutMs = 30_000): Promise<unknown> {
     const response = await fetch(`${origin}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
       // A browser that stops answering fails the command, not the whole test's minute.
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(timeoutMs),
+    }).catch((error: unknown) => {
+      // Which command went unanswered: the abort alone names none.
+      throw new Error(`WebDriver ${method} ${path.replace(/^\/session\/[^/]+/, '/session/…')}: no answer within ${timeoutMs / 1000} s`, { cause: error });
     });
     const { value } = (await response.json()) as { value: WebDriverValue };
     if (value?.error) throw new Error(`WebDriver ${method} ${path}: ${value.error}: ${value.message}`);
