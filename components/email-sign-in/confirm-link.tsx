@@ -84,6 +84,16 @@ export function ConfirmLink({
   }[state.status];
   const headingRef = useRef<HTMLHeadingElement>(null);
   useViewFocus(headingRef, state.status, heading);
+  useEffect(() => {
+    // An action that sets cookies is answered with the page rendered anew, and React then mounts
+    // the page's own <title> again, after useViewFocus titled the tab: the view's heading stays the title.
+    const keep = new MutationObserver(() => {
+      const product = document.title.lastIndexOf(' · ');
+      if (product !== -1 && document.title.slice(0, product) !== heading) document.title = `${heading}${document.title.slice(product)}`;
+    });
+    keep.observe(document.head, { childList: true, subtree: true, characterData: true });
+    return () => keep.disconnect();
+  }, [heading]);
 
   return (
     <form ref={form} action={formAction} className="flex flex-col gap-5">

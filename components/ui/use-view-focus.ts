@@ -19,17 +19,8 @@ const NOT_YET = Symbol('not yet shown');
 export function useViewFocus(target: RefObject<HTMLElement | null>, view: unknown = true, title?: string): void {
   const shown = useRef<unknown>(NOT_YET);
   useEffect(() => {
-    if (title === undefined) return;
-    titleTab(title);
-    // An action that sets a cookie is answered with the page's tree rendered anew, and Next may
-    // write the page's own title after this effect (its metadata streams in): while this view is
-    // on the page, its heading stays the tab's title.
-    const keep = new MutationObserver(() => {
-      if (target.current?.isConnected && !isTitled(title)) titleTab(title);
-    });
-    keep.observe(document.head, { childList: true, subtree: true, characterData: true });
-    return () => keep.disconnect();
-  }, [target, title]);
+    if (title !== undefined) titleTab(title);
+  }, [title]);
   useEffect(() => {
     const arriving = shown.current === NOT_YET;
     if (Object.is(shown.current, view)) return;
@@ -43,10 +34,6 @@ export function useViewFocus(target: RefObject<HTMLElement | null>, view: unknow
 
 /** The separator before the product's name in every title (the layout's title template). */
 const TITLE_SEPARATOR = ' · ';
-
-function isTitled(title: string): boolean {
-  return document.title === title || document.title.startsWith(`${title}${TITLE_SEPARATOR}`);
-}
 
 function titleTab(title: string) {
   const productAt = document.title.lastIndexOf(TITLE_SEPARATOR);
