@@ -3,21 +3,16 @@ import { headers } from 'next/headers';
 import { setRequestLocale } from 'next-intl/server';
 import { linkPageMetadata, LinkPageScreen } from '@/components/email-sign-in/link-page-screen';
 import { declineTicketFor, isLinkDeclined } from '@/lib/flows/email-sign-in/link-requests';
-import { linkPagePermalink, linkVerdictBeforeCheck, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
+import { linkAddressShown, linkPageAsksFirst, linkPagePermalink, linkVerdictBeforeCheck, signInLinkQuery } from '@/lib/flows/email-sign-in/opened-link';
 import { emailSignInOfPage } from '@/lib/flows/email-sign-in/wait';
 import { redirectToPage } from '@/lib/platform/request/page-redirect';
 import { LANGUAGE_CHOICE_PARAMETER, VIEW_QUERY_HEADER } from '@/lib/platform/pages/language-routing';
 import { receivedCookies } from '@/lib/platform/request/context';
 import { firstValues, type LanguagePageProps, type PageSearchParams } from '@/lib/platform/request/search-params';
-import { isValidEmail } from '@/lib/vocabulary/validation';
 
-/**
- * Asks first unless this browser is the one that asked for the link (it holds the e-mail sign-in
- * for its uuid) and has not come by a language link, which it follows only after it was here in
- * the other language already.
- */
+/** Whether the page asks first (linkPageAsksFirst), for this request's browser. */
 async function asksFirst(query: PageSearchParams, uuid: string): Promise<boolean> {
-  return query[LANGUAGE_CHOICE_PARAMETER] !== undefined || (await emailSignInOfPage())?.uuid !== uuid;
+  return linkPageAsksFirst(uuid, { waitingFor: (await emailSignInOfPage())?.uuid, languageChosen: query[LANGUAGE_CHOICE_PARAMETER] !== undefined });
 }
 
 export async function generateMetadata({ params, searchParams }: LanguagePageProps): Promise<Metadata> {
@@ -47,7 +42,7 @@ export default async function ValidateLinkPage({ params, searchParams }: Languag
     <LinkPageScreen
       language={lang}
       askFirst={await asksFirst(query, link.data.uuid)}
-      email={isValidEmail(link.data.email) ? link.data.email : undefined}
+      email={linkAddressShown(link.data.email)}
       permalink={linkPagePermalink(lang, (await headers()).get(VIEW_QUERY_HEADER) ?? '')}
       declineTicket={await declineTicketFor(link.data.uuid)}
     />

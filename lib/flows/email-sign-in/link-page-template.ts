@@ -5,10 +5,9 @@ import { keptQueryHoles, keptQueryValues, type KeptQueryHole } from '@/lib/platf
 import { keptQuery, LANGUAGE_CHOICE_PARAMETER, viewQueryFields } from '@/lib/platform/pages/language-routing';
 import { asPageRoute, FLIGHT_INLINE_STRING_MAX, fillTemplate, inFlightScript, readPrerenderedHtml, splitTemplate, templatesReadOnce, type FilledPage, type SplitTemplate, type TemplateHole } from '@/lib/platform/pages/screen-templates';
 import { TEMPLATE_FOLDER } from '@/lib/vocabulary/base-path';
-import { isValidEmail } from '@/lib/vocabulary/validation';
 import { ADDRESS_MAX_LENGTH, ADDRESS_SENTINEL, addressFlight, addressHtml, fragmentRowOf } from './address-in-template';
 import { declineTicketFor, isLinkDeclined } from './link-requests';
-import { linkPagePermalink, linkVerdictBeforeCheck, signInLinkQuery } from './opened-link';
+import { linkAddressShown, linkPageAsksFirst, linkPagePermalink, linkVerdictBeforeCheck, signInLinkQuery } from './opened-link';
 import { readEmailSignIn } from './wait';
 
 /**
@@ -76,9 +75,9 @@ export async function linkPageFromTemplate(language: Language, query: URLSearchP
   const link = signInLinkQuery.safeParse(viewQueryFields(query.toString()));
   if (!link.success || (await linkVerdictBeforeCheck(received, link.data))) return undefined;
   const { uuid, email } = link.data;
-  const shown = isValidEmail(email) ? email : undefined;
+  const shown = linkAddressShown(email);
   if (shown !== undefined && shown.length > ADDRESS_MAX_LENGTH) return undefined;
-  const askFirst = query.has(LANGUAGE_CHOICE_PARAMETER) || (await readEmailSignIn(received))?.uuid !== uuid;
+  const askFirst = linkPageAsksFirst(uuid, { waitingFor: (await readEmailSignIn(received))?.uuid, languageChosen: query.has(LANGUAGE_CHOICE_PARAMETER) });
   const template = templateOf(`${language}/${linkPageTemplateSegment({ askFirst, address: shown !== undefined })}`);
   const kept = keptQueryValues((value) => linkPagePermalink(language, value), keptQuery(`/${language}/validatelink`, query));
   if (!template || !kept || (await isLinkDeclined(uuid))) return undefined;

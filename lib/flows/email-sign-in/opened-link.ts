@@ -4,6 +4,7 @@ import { EMAIL_SIGN_IN_LIFETIME_SECONDS, sealedCookie, type CookieWriter, type R
 import type { RequestHost } from '@/lib/platform/hosts';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { BASE_PATH } from '@/lib/vocabulary/base-path';
+import { isValidEmail } from '@/lib/vocabulary/validation';
 import { linkId } from './link-requests';
 
 /** An e-mailed link, opened: its query, and what the app can tell of it before the backend. */
@@ -63,4 +64,18 @@ export const signInLinkQuery = z.object({
 /** The link's page for a kept query (`keptQuery`), as its form posts to it without script: `/login/en/validatelink?…`. */
 export function linkPagePermalink(language: Language, kept: string): string {
   return `${BASE_PATH}/${language}/validatelink?${kept}`;
+}
+
+/**
+ * Whether the link's page asks before it confirms: unless this browser is the one that asked for
+ * the link (its wait is for the link's uuid) and has not come by a language link, which it follows
+ * only after it was on the page in the other language already.
+ */
+export function linkPageAsksFirst(uuid: string, { waitingFor, languageChosen }: { waitingFor: string | undefined; languageChosen: boolean }): boolean {
+  return languageChosen || waitingFor !== uuid;
+}
+
+/** The link's address as its page shows it: only one in the form of an address (the link's text is the backend's). */
+export function linkAddressShown(email: string): string | undefined {
+  return isValidEmail(email) ? email : undefined;
 }

@@ -78,6 +78,7 @@ class WebDriverSession {
       signal: AbortSignal.timeout(timeoutMs),
     }).catch((error: unknown) => {
       // Which command went unanswered: the abort alone names none.
+      if ((error as Error).name !== 'TimeoutError') throw error;
       throw new Error(`WebDriver ${method} ${path.replace(/^\/session\/[^/]+/, '/session/…')}: no answer within ${timeoutMs / 1000} s`, { cause: error });
     });
     const { value } = (await response.json()) as { value: WebDriverValue };
