@@ -124,3 +124,23 @@ test('the confirming action takes the link from the address it was posted to, ne
   await expect(page.getByTestId('link-code')).toHaveText(/^\d{6}$/);
   await Promise.all([asking.close(), holder.close()]);
 });
+
+test('a declined link is sent on to the page that says so, not filled from its template', async ({ browser, request }) => {
+  const asking = await browser.newContext({ ignoreHTTPSErrors: true });
+  const waiting = await asking.newPage();
+  const email = uniqueAddress('anna@acme.test');
+  await requestLink(waiting, email);
+  const path = `/login/en/validatelink${new URL(await latestSignInLink(waiting.request, email)).search}`;
+  const load = () => request.get(`${NGINX}${path}`, { headers: { host: LOGIN_HOST, accept: DOCUMENT }, maxRedirects: 0 });
+  // The control: before anyone declined, the link's load is filled.
+  const before = await load();
+  expect(before.status()).toBe(200);
+  expect(before.headers()['content-security-policy']).not.toContain("'nonce-");
+  const holder = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await holder.newPage();
+  await page.goto(path);
+  await page.getByRole('button', { name: 'I did not ask for this' }).click();
+  await expect(page.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
+  expect((await load()).headers().location).toMatch(/\/login\/en\/validatelink\/declined$/);
+  await Promise.all([asking.close(), holder.close()]);
+});
