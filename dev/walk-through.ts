@@ -21,14 +21,17 @@ const failures: string[] = [];
 async function step(name: string, run: (page: Page) => Promise<void>): Promise<void> {
   // No ignoreHTTPSErrors: a page that would show a certificate warning fails the walk-through.
   const context = await browser.newContext();
-  // The first visit to a page compiles it: seconds, on a busy machine.
-  context.setDefaultTimeout(60_000);
+  // The first visit to a route compiles it, beside next dev's warm-up compiling the others: over a
+  // minute for one click on two cores busy with other work (a single sign-on's first start and return).
+  context.setDefaultTimeout(120_000);
+  const started = performance.now();
+  const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   try {
     await run(await context.newPage());
-    console.log(`ok   ${name}`);
+    console.log(`ok   ${name} (${took()})`);
   } catch (error) {
     failures.push(name);
-    console.log(`FAIL ${name}: ${(error as Error).message.split('\n')[0]}`);
+    console.log(`FAIL ${name} (${took()}): ${(error as Error).message.split('\n')[0]}`);
   } finally {
     await context.close();
   }
