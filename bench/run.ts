@@ -78,9 +78,11 @@ const { only: ONLY } = parseArgs({ options: { only: { type: 'string' } } }).valu
 if (ONLY !== undefined && ONLY !== 'sign-in') throw new Error(`--only ${ONLY}: only "sign-in" can run alone`);
 /** BENCH_SIGN_IN_ROUNDS: fewer (or more) rounds of whole sign-ins, each some minutes on a busy machine. */
 const SIGN_IN_ROUNDS = process.env.BENCH_SIGN_IN_ROUNDS ? Number(process.env.BENCH_SIGN_IN_ROUNDS) : undefined;
+/** BENCH_SIGN_INS_PER_BATCH: more (or fewer) sign-ins side by side, to see whether a sign-in costs less where they come densely. */
+const SIGN_INS_PER_BATCH = process.env.BENCH_SIGN_INS_PER_BATCH ? Number(process.env.BENCH_SIGN_INS_PER_BATCH) : undefined;
 const WHOLE_SIGN_IN = {
   settings: {
-    ...(QUICK ? { rounds: SIGN_IN_ROUNDS ?? 1, signInsPerBatch: 2, idleMs: 3_000 } : { rounds: SIGN_IN_ROUNDS ?? 5, signInsPerBatch: 4, idleMs: 5_000 }),
+    ...(QUICK ? { rounds: SIGN_IN_ROUNDS ?? 1, signInsPerBatch: SIGN_INS_PER_BATCH ?? 2, idleMs: 3_000 } : { rounds: SIGN_IN_ROUNDS ?? 5, signInsPerBatch: SIGN_INS_PER_BATCH ?? 4, idleMs: 5_000 }),
     // The app's own serving of them, as before the shipped site served them itself, doubles the part's time.
     staticFrom: process.env.BENCH_STATIC_FROM_APP === '1' ? (['app', 'nginx'] as const) : (['nginx'] as const),
   },
@@ -189,7 +191,8 @@ async function wholeSignInsOfAFleet(backend: Server, appServer: (port: number) =
   try {
     for (const port of [ports.firstSignInApp, ports.secondSignInApp]) {
       const options = appServer(port);
-      fleet.push(await startServer({ ...options, name: `app ${fleet.length + 1} of the fleet`, env: { ...options.env, REDIS_URL: redis.url } }));
+      const profiled = process.env.BENCH_SIGN_IN_PROFILE ? { nodeArgs: [...(options.nodeArgs ?? []), '--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SIGN_IN_PROFILE], stopSignal: 'SIGTERM' as const } : {};
+      fleet.push(await startServer({ ...options, ...profiled, name: `app ${fleet.length + 1} of the fleet`, env: { ...options.env, REDIS_URL: redis.url } }));
     }
     return await measureWholeSignIns({
       browser: signInBrowser,
