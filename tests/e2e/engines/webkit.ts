@@ -115,10 +115,7 @@ function webkitWindow(session: WebDriverSession, handle: string): DriverWindow {
   const elementId = (element: ElementRef) => (element.engineElement as Record<string, string>)[ELEMENT_KEY];
   return {
     goto: async (url) => void (await command('POST', '/url', { url })),
-    // Not GET /url: after the link's window and the waiting one navigated by script at the same
-    // moment, WebKitWebDriver held that command for the link's window past 10 s while the window
-    // already showed the organisation (and answered a script): the page's own address is what it shows.
-    url: () => command('POST', '/execute/sync', { script: 'return location.href', args: [] }),
+    url: () => command('GET', '/url'),
     evaluate: (expression) => command('POST', '/execute/sync', { script: `return ${expression}`, args: [] }),
     element: async (expression) => {
       const found = await command<Record<string, string> | null>('POST', '/execute/sync', { script: `return ${expression}`, args: [] });
