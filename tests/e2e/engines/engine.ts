@@ -99,6 +99,19 @@ function findExpression(role: Role, name: Name): string {
 
 const WAIT = { timeout: 10_000, intervals: [100, 250, 500] };
 
+/**
+ * Runs in the page: when its document was asked for, answered and loaded, in ms since the
+ * navigation began, and when that was (UTC, as in nginx's log); whether the window is shown. A
+ * slow step then says whether the server or the browser took the time.
+ */
+const PAGE_LOADING = `(() => {
+  const [entry] = performance.getEntriesByType('navigation');
+  const at = (name) => (entry && entry[name] > 0 ? Math.round(entry[name]) : '-');
+  const steps = ['requestStart', 'responseEnd', 'domInteractive', 'domContentLoadedEventEnd', 'loadEventEnd'].map((name) => name + ' ' + at(name));
+  const began = new Date(performance.timeOrigin).toISOString().slice(11, 23);
+  return 'loading: ' + steps.join(', ') + '; began at ' + began + ', ' + Math.round(performance.now()) + ' ms ago; ' + document.visibilityState + (document.hasFocus() ? ', focused' : '');
+})()`;
+
 /** A window as a flow uses it: what a person sees in it, and what they do. */
 export class Window {
   constructor(private readonly driver: DriverWindow) {}
@@ -119,6 +132,11 @@ export class Window {
 
   evaluate<T>(expression: string): Promise<T> {
     return this.driver.evaluate(expression);
+  }
+
+  /** How the page shown loaded, in a line (PAGE_LOADING). */
+  loading(): Promise<string> {
+    return this.driver.evaluate(PAGE_LOADING);
   }
 
   async expectUrl(expected: string | RegExp, message?: string, timeout = WAIT.timeout): Promise<void> {
@@ -187,17 +205,21 @@ export class Person {
   }
 
   /**
-   * What each of this person's windows showed when a test failed: its address, its text and a
-   * screenshot, at `pathOf(window number, extension)`. A window that does not answer within a few
-   * seconds is left out: the evidence must not hang the test's end.
+   * What each of this person's windows showed when a test failed: its address, how its page
+   * loaded, its text and a screenshot, at `pathOf(window number, extension)`. A window that does
+   * not answer within a few seconds is left out: the evidence must not hang the test's end.
    */
   async evidence(pathOf: (window: number, extension: string) => string): Promise<string[]> {
     const written: string[] = [];
     await Promise.all(
       this.windows.map(async (window, index) => {
         const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
-        const [url, text] = await Promise.all([within(window.url().catch(() => undefined)), within(window.text())]);
-        writeFileSync(pathOf(index + 1, 'txt'), `${url ?? '(no answer)'}\n\n${text ?? '(no answer)'}\n`);
+        const [url, loading, text] = await Promise.all([
+          within(window.url().catch(() => undefined)),
+          within(window.loading().catch(() => undefined)),
+          within(window.text()),
+        ]);
+        writeFileSync(pathOf(index + 1, 'txt'), `${url ?? '(no answer)'}\n${loading ?? '(no answer)'}\n\n${text ?? '(no answer)'}\n`);
         written.push(pathOf(index + 1, 'txt'));
         if (await within(window.screenshot(pathOf(index + 1, 'png')).then(() => true, () => false))) written.push(pathOf(index + 1, 'png'));
       }),
