@@ -80,6 +80,10 @@ if (ONLY !== undefined && ONLY !== 'sign-in') throw new Error(`--only ${ONLY}: o
 const SIGN_IN_ROUNDS = process.env.BENCH_SIGN_IN_ROUNDS ? Number(process.env.BENCH_SIGN_IN_ROUNDS) : undefined;
 /** BENCH_SIGN_INS_PER_BATCH: more (or fewer) sign-ins side by side, to see whether a sign-in costs less where they come densely. */
 const SIGN_INS_PER_BATCH = process.env.BENCH_SIGN_INS_PER_BATCH ? Number(process.env.BENCH_SIGN_INS_PER_BATCH) : undefined;
+// The polls row waits with this many browsers: one alone costs less than the idle rate around it, which appCpuMs refuses.
+if (SIGN_INS_PER_BATCH !== undefined && !(Number.isInteger(SIGN_INS_PER_BATCH) && SIGN_INS_PER_BATCH >= 2)) {
+  throw new Error(`BENCH_SIGN_INS_PER_BATCH=${process.env.BENCH_SIGN_INS_PER_BATCH}: a whole number of at least 2`);
+}
 const WHOLE_SIGN_IN = {
   settings: {
     ...(QUICK ? { rounds: SIGN_IN_ROUNDS ?? 1, signInsPerBatch: SIGN_INS_PER_BATCH ?? 2, idleMs: 3_000 } : { rounds: SIGN_IN_ROUNDS ?? 5, signInsPerBatch: SIGN_INS_PER_BATCH ?? 4, idleMs: 5_000 }),
