@@ -6,7 +6,9 @@
 // - app-as-file: the app's document as a file (the same bytes without the server's time);
 // - chunks-at-end: that document with the framework's script tags moved from the head to the end
 //   of the body;
-// - inline-only: that document without the script tags, the inline payload kept.
+// - inline-only: that document without the script tags, the inline payload kept;
+// - plain-with-coop, app-as-file-with-coop: plain and app-as-file sent with the app's
+//   Cross-Origin-Opener-Policy, which the files otherwise lack.
 // With TRACES=1, the first round's traces go to reports/trace-<variant>-0.json, and a timeline of
 // each (the document's arrival, the parser, scripts, layouts and paints) is printed.
 // node bench/first-paint-trace.ts [rounds] [path]   (after npm run build; BENCH_PORT_OFFSET moves
@@ -17,7 +19,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/environment.ts';
-import { PLAIN_HTML_PATH, startCompressingFront } from './nginx.ts';
+import { PLAIN_HTML_PATH, PLAIN_HTML_WITH_COOP_PATH, startCompressingFront } from './nginx.ts';
 import { plainHtml } from './plain-html.ts';
 import { startServer, type Server } from './processes.ts';
 import { SERVER_NODE_FLAGS } from '../deploy/server-node-flags.ts';
@@ -128,7 +130,10 @@ try {
   for (const [name, html] of Object.entries(variants)) writeFileSync(join(front.plainDirectory, `${name}.html`), html);
   const only = process.env.VARIANTS?.split(',');
   const targets = Object.fromEntries(
-    Object.entries({ app: `${origin}${PAGE}`, plain: `${origin}${PLAIN_HTML_PATH}/page.html`, ...Object.fromEntries(Object.keys(variants).map((name) => [name, `${origin}${PLAIN_HTML_PATH}/${name}.html`])) }).filter(
+    Object.entries({ app: `${origin}${PAGE}`, plain: `${origin}${PLAIN_HTML_PATH}/page.html`, ...Object.fromEntries(Object.keys(variants).map((name) => [name, `${origin}${PLAIN_HTML_PATH}/${name}.html`])),
+      'plain-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/page.html`,
+      'app-as-file-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/app-as-file.html`,
+    }).filter(
       ([name]) => !only || only.includes(name),
     ),
   );

@@ -4,6 +4,7 @@
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STATIC_SECURITY_HEADERS } from '../lib/platform/pages/security-headers.ts';
 import { childrenOf, startServer, type Server } from './processes.ts';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -74,6 +75,14 @@ export async function startCompressingFront(options: { port: number; upstreamPor
       alias ${plainDirectory}/;
       default_type "text/html; charset=utf-8";
       ${siteCompression().join('\n      ')}
+    }
+    # The same files with the app's Cross-Origin-Opener-Policy: what that header alone costs a
+    # first paint (bench/first-paint-trace.ts).
+    location ${PLAIN_HTML_WITH_COOP_PATH}/ {
+      alias ${plainDirectory}/;
+      default_type "text/html; charset=utf-8";
+      add_header Cross-Origin-Opener-Policy ${quoted(STATIC_SECURITY_HEADERS['Cross-Origin-Opener-Policy']!)} always;
+      ${siteCompression().join('\n      ')}
     }`;
   });
   return { ...server, plainDirectory };
@@ -81,6 +90,8 @@ export async function startCompressingFront(options: { port: number; upstreamPor
 
 /** Where the compressing front serves the plain HTML of a screen: `${PLAIN_HTML_PATH}/<file>`. */
 export const PLAIN_HTML_PATH = '/plain-html';
+/** The same files, sent with the app's Cross-Origin-Opener-Policy. */
+export const PLAIN_HTML_WITH_COOP_PATH = '/plain-html-with-coop';
 
 /** The shipped site's server-level lines that start with `directive`, before its first location. */
 function siteServerLines(directive: string): string[] {
