@@ -129,14 +129,14 @@ try {
   if (process.env.BEFORE_HTML) variants['before-as-file'] = readFileSync(process.env.BEFORE_HTML, 'utf8');
   for (const [name, html] of Object.entries(variants)) writeFileSync(join(front.plainDirectory, `${name}.html`), html);
   const only = process.env.VARIANTS?.split(',');
-  const targets = Object.fromEntries(
-    Object.entries({ app: `${origin}${PAGE}`, plain: `${origin}${PLAIN_HTML_PATH}/page.html`, ...Object.fromEntries(Object.keys(variants).map((name) => [name, `${origin}${PLAIN_HTML_PATH}/${name}.html`])),
-      'plain-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/page.html`,
-      'app-as-file-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/app-as-file.html`,
-    }).filter(
-      ([name]) => !only || only.includes(name),
-    ),
-  );
+  const everyTarget = {
+    app: `${origin}${PAGE}`,
+    plain: `${origin}${PLAIN_HTML_PATH}/page.html`,
+    ...Object.fromEntries(Object.keys(variants).map((name) => [name, `${origin}${PLAIN_HTML_PATH}/${name}.html`])),
+    'plain-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/page.html`,
+    'app-as-file-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/app-as-file.html`,
+  };
+  const targets = Object.fromEntries(Object.entries(everyTarget).filter(([name]) => !only || only.includes(name)));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))] });
   const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: (process.env.THROTTLING as Flags['throttlingMethod']) ?? 'devtools', port: chrome.port };
   const summary: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
