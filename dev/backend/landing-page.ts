@@ -69,11 +69,14 @@ export function handleLandingPage(req: IncomingMessage, res: ServerResponse, url
     : `<p><a href="/login?from=web">Back to the login</a>
 <span class="note">(<code>?from=web</code>: the login page, rather than the remembered organisation sending you straight back here)</span></p>`;
 
+  // When this page was asked for, by this machine's clock: a browser may show it seconds later.
+  const servedAt = new Date().toISOString();
   const body = `<h1>${escapeHtml(heading)}</h1>
 <p class="note">Main web app (development stand-in). Organisation:
 <code data-testid="landing-organisation">${escapeHtml(organisation?.subDomain ?? '')}</code>
 · host <code>${escapeHtml(host)}</code>
-· address <code data-testid="landing-path">${escapeHtml(url.pathname + url.search)}</code></p>
+· address <code data-testid="landing-path">${escapeHtml(url.pathname + url.search)}</code>
+· served at <time data-testid="landing-served-at" datetime="${servedAt}">${servedAt.slice(11, 23)}</time></p>
 <h2>Cookies this browser sent</h2>
 ${renderCookies(req)}
 ${leave}`;

@@ -65,4 +65,13 @@ describe('the stand-in organisation page', () => {
     // Positive control: the page itself, as any other address of the stand-in.
     expect(answer.body).toContain('Signed in to Acme Corporation');
   });
+
+  it('says when it was asked for, to the millisecond: when a browser asked, whenever it shows the page', async () => {
+    const before = Date.now();
+    const page = await send('GET', '/', signedIn);
+    const after = Date.now();
+    const servedAt = Date.parse(/<time data-testid="landing-served-at" datetime="([^"]+)">/.exec(page.body)?.[1] ?? '');
+    expect(servedAt).toBeGreaterThanOrEqual(before);
+    expect(servedAt).toBeLessThanOrEqual(after);
+  });
 });

@@ -18,6 +18,17 @@ function cookiesReceived(window: Window): Promise<string[]> {
 }
 
 /**
+ * When the organisation's host served the page this window shows (the development stand-in says,
+ * dev/backend/landing-page.ts), in ms since 1970: when the browser asked for it, however long it
+ * then took to show it.
+ */
+export async function landingServedAt(window: Window): Promise<number> {
+  const servedAt = Date.parse(await window.evaluate<string>(`document.querySelector('[data-testid=landing-served-at]').dateTime`));
+  expect(servedAt, 'when the organisation served the page').not.toBeNaN();
+  return servedAt;
+}
+
+/**
  * The person landed on the organisation, and its host received every cookie of the hand-off
  * (lib/flows/hand-off.ts; organisation-domain in lib/platform/cookies.ts) from this engine, and none of the login
  * host's own. `currentUser` comes with a sign-in by e-mail, which knows the address.

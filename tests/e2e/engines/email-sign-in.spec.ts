@@ -3,7 +3,7 @@ import de from '../../../messages/de.json' with { type: 'json' };
 import nl from '../../../messages/nl.json' with { type: 'json' };
 import { latestSignInLink, uniqueAddress } from '../support/backend.ts';
 import { organisationOrigin } from '../support/environment.ts';
-import { expectHandedOff } from './arrival.ts';
+import { expectHandedOff, landingServedAt } from './arrival.ts';
 import { sendLoginForm } from './sign-in.ts';
 import { expect, test } from './test.ts';
 
@@ -48,9 +48,12 @@ test('e-mail sign-in in one browser: the waiting window follows the link opened 
 
   const linkWindow = await anna.open(await latestSignInLink(request, email));
   await expectHandedOff(linkWindow, 'acme');
-  // The poll interval is 5 s: only the message from window to window makes the waiting one this quick.
-  await waiting.expectUrl(`${organisationOrigin('acme')}/`, 'the waiting window, within 1.5 s', 1_500);
   await expectHandedOff(waiting, 'acme');
+  // The poll interval is 5 s: only the message from window to window has the waiting one ask this
+  // soon. Timed by when the organisation served each window, not when each showed it: a browser
+  // may take seconds to start a process for the other host (arrival.ts).
+  const apart = Math.abs((await landingServedAt(waiting)) - (await landingServedAt(linkWindow)));
+  expect(apart, 'ms between the two windows asking for the organisation').toBeLessThanOrEqual(1_500);
 });
 
 test('a link opened in another browser signs in that browser; the waiting one continues with the code it shows', async ({ person, request }) => {
