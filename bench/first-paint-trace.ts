@@ -1,14 +1,16 @@
 // Where the login page's largest contentful paint goes, beside its own markup as plain HTML
 // (issue 50): Lighthouse (mobile, applied throttling) through the bench's nginx front, the live
-// page and copies of its document served as files, alternately, round after round:
+// page and copies of its document served as files with the site's security headers, alternately,
+// round after round:
 // - app: the page as the app answers it;
 // - plain: its plain HTML (bench/plain-html.ts);
 // - app-as-file: the app's document as a file (the same bytes without the server's time);
 // - chunks-at-end: that document with the framework's script tags moved from the head to the end
 //   of the body;
 // - inline-only: that document without the script tags, the inline payload kept;
-// - plain-with-coop, app-as-file-with-coop: plain and app-as-file sent with the app's
-//   Cross-Origin-Opener-Policy, which the files otherwise lack.
+// - plain-without-headers, app-as-file-without-headers: plain and app-as-file sent without the
+//   security headers (among them the Cross-Origin-Opener-Policy, which moves the tab to a process
+//   of its own: docs/decisions.md, First paint against plain HTML).
 // With TRACES=1, the first round's traces go to reports/trace-<variant>-0.json, and a timeline of
 // each (the document's arrival, the parser, scripts, layouts and paints) is printed.
 // node bench/first-paint-trace.ts [rounds] [path]   (after npm run build; BENCH_PORT_OFFSET moves
@@ -19,7 +21,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/environment.ts';
-import { PLAIN_HTML_PATH, PLAIN_HTML_WITH_COOP_PATH, startCompressingFront } from './nginx.ts';
+import { PLAIN_HTML_PATH, PLAIN_HTML_WITHOUT_HEADERS_PATH, startCompressingFront } from './nginx.ts';
 import { plainHtml } from './plain-html.ts';
 import { startServer, type Server } from './processes.ts';
 import { SERVER_NODE_FLAGS } from '../deploy/server-node-flags.ts';
@@ -133,8 +135,8 @@ try {
     app: `${origin}${PAGE}`,
     plain: `${origin}${PLAIN_HTML_PATH}/page.html`,
     ...Object.fromEntries(Object.keys(variants).map((name) => [name, `${origin}${PLAIN_HTML_PATH}/${name}.html`])),
-    'plain-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/page.html`,
-    'app-as-file-with-coop': `${origin}${PLAIN_HTML_WITH_COOP_PATH}/app-as-file.html`,
+    'plain-without-headers': `${origin}${PLAIN_HTML_WITHOUT_HEADERS_PATH}/page.html`,
+    'app-as-file-without-headers': `${origin}${PLAIN_HTML_WITHOUT_HEADERS_PATH}/app-as-file.html`,
   };
   const targets = Object.fromEntries(Object.entries(everyTarget).filter(([name]) => !only || only.includes(name)));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--host-resolver-rules'))] });

@@ -24,6 +24,11 @@ function quoted(value: string): string {
   return `"${value.replace(/[\\"$]/g, (character) => `\\${character}`)}"`;
 }
 
+/** A location's `add_header` lines: sent with every answer, errors included. */
+function addHeaderLines(headers: [string, string][]): string {
+  return headers.map(([name, value]) => `      add_header ${name} ${quoted(value)} always;`).join('\n');
+}
+
 /**
  * nginx with one worker on 127.0.0.1:`port`, serving `html` at `path` with `headers`. Its files
  * sit in a directory of their own that the worker (which drops root's rights) can read. Stopped
@@ -37,7 +42,7 @@ export async function startNginx(options: { port: number; path: string; html: st
     return `    location = ${options.path} {
       default_type "text/html; charset=utf-8";
       alias ${page};
-${options.headers.map(([name, value]) => `      add_header ${name} ${quoted(value)} always;`).join('\n')}
+${addHeaderLines(options.headers)}
     }`;
   });
 }
@@ -70,28 +75,28 @@ export async function startCompressingFront(options: { port: number; upstreamPor
       ${siteCompression().join('\n      ')}
     }
     # Each screen's markup as plain HTML (bench/plain-html.ts), on the same origin, connection and
-    # compression as the app's pages, so that the two differ only in what the app adds to them.
+    # compression as the app's pages, and with the security headers every answer of ours carries,
+    # so that the two differ only in what the app adds to the markup.
     location ${PLAIN_HTML_PATH}/ {
       alias ${plainDirectory}/;
-      default_type "text/html; charset=utf-8";
+      charset utf-8;
+${addHeaderLines(Object.entries(STATIC_SECURITY_HEADERS))}
       ${siteCompression().join('\n      ')}
     }
-    # The same files with the app's Cross-Origin-Opener-Policy: what that header alone costs a
-    # first paint (bench/first-paint-trace.ts).
-    location ${PLAIN_HTML_WITH_COOP_PATH}/ {
+    # The same files without them: what the headers alone cost a first paint (bench/first-paint-trace.ts).
+    location ${PLAIN_HTML_WITHOUT_HEADERS_PATH}/ {
       alias ${plainDirectory}/;
-      default_type "text/html; charset=utf-8";
-      add_header Cross-Origin-Opener-Policy ${quoted(STATIC_SECURITY_HEADERS['Cross-Origin-Opener-Policy']!)} always;
+      charset utf-8;
       ${siteCompression().join('\n      ')}
     }`;
   });
   return { ...server, plainDirectory };
 }
 
-/** Where the compressing front serves the plain HTML of a screen: `${PLAIN_HTML_PATH}/<file>`. */
+/** Where the compressing front serves the plain HTML of a screen, with the site's security headers: `${PLAIN_HTML_PATH}/<file>`. */
 export const PLAIN_HTML_PATH = '/plain-html';
-/** The same files, sent with the app's Cross-Origin-Opener-Policy. */
-export const PLAIN_HTML_WITH_COOP_PATH = '/plain-html-with-coop';
+/** The same files without any header of ours. */
+export const PLAIN_HTML_WITHOUT_HEADERS_PATH = '/plain-html-without-headers';
 
 /** The shipped site's server-level lines that start with `directive`, before its first location. */
 function siteServerLines(directive: string): string[] {

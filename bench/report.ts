@@ -274,7 +274,7 @@ export function report(m: Measurements, context: ReportContext): string {
     lines.push(
       '',
       `Largest contentful paint against the screen's own markup as plain HTML (issue 50): Lighthouse mobile under applied throttling, ${settings.lcpRounds} rounds, each round the screen and then its plain HTML ` +
-        '(the document the screen\'s run received, every script and script preload removed: bench/plain-html.ts), both through the same nginx front with the shipped site\'s compression. ' +
+        '(the document the screen\'s run received, every script and script preload removed: bench/plain-html.ts), both through the same nginx front with the shipped site\'s compression, the plain HTML with the security headers every answer of ours carries (its Cross-Origin-Opener-Policy moves the tab to a process of its own before the first paint: docs/decisions.md, First paint against plain HTML). ' +
         `The ratio is the median of the rounds' ratios (bench/first-paint.ts); at most ${LCP_OVER_PLAIN_LIMIT.toFixed(2)} holds. ` +
         "Time to first byte and the element's render delay are Lighthouse's LCP breakdown, medians (a text element has no load delay).",
       '',
