@@ -97,6 +97,15 @@ describe('the report', () => {
     expect(wholeSignInSection(measured(6.5)).join('\n')).toMatch(/\| 95\.2 per CPU-second \(10\.5 ms of app CPU per sign-in\) \| \*\*missed\*\* \|/);
   });
 
+  test("beside the target, the least any Next.js app would charge for the same requests: each at the cost of the bare app's trivial route", () => {
+    // 3 requests of the sign-in and 4 polls of its wait, at 2 ms each: 14 ms, 71.4 per CPU-second.
+    expect(wholeSignInSection(measured(4), { trivialRouteMs: 2 }).join('\n')).toMatch(
+      /7\.0 requests to the app, each at the 2\.00 ms .*: 14\.0 ms, at most 71\.4 per CPU-second\. The target leaves 10\.0 ms a sign-in, 5\.0 such requests\./,
+    );
+    // Without the load rounds (`--only sign-in`) there is no such figure, and no line.
+    expect(wholeSignInSection(measured(4)).join('\n')).not.toMatch(/requests to the app, each at the/);
+  });
+
   test('waiting views that sent no poll stop the report rather than charge nothing for the wait', () => {
     const silent = measured(4);
     silent.batches[1] = batch({ kind: 'polls of a waiting mail-sent view', requests: [] });
