@@ -30,6 +30,12 @@ describe('the ports of the end-to-end suite', () => {
     expect([...owners].filter(([, paths]) => paths.length > 1)).toEqual([]);
   });
 
+  it("leave WebKit's lanes (4900 to 4999, tests/e2e/engines/webkit.ts) to its browsers and drivers", () => {
+    expect(readFileSync(join(E2E, 'engines/webkit.ts'), 'utf8')).toMatch(/PORT_LANES = \{ first: 4900, lanes: 4, portsPerLane: 24 \}/);
+    const inLanes = files.flatMap(({ path, ports }) => ports.filter((port) => port >= 4900 && port < 4900 + 4 * 24).map((port) => `${path}: ${port}`));
+    expect(inLanes).toEqual([]);
+  });
+
   it('are found at all (the check reads what it should)', () => {
     expect(files.filter(({ ports }) => ports.length > 0).length).toBeGreaterThan(5);
     expect(portsNamedIn('const A = testPort(4_443); const B = testPort(4100);')).toEqual([4443, 4100]);

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, Person, type BrowserSettings, type Driver, type Engin
 import { firefoxDriver } from './firefox.ts';
 import { webkitDriver } from './webkit.ts';
 
-const drivers: Record<EngineName, () => Promise<Driver>> = { chromium: chromiumDriver, firefox: firefoxDriver, webkit: webkitDriver };
+const drivers: Record<EngineName, (worker: { parallelIndex: number }) => Promise<Driver>> = { chromium: chromiumDriver, firefox: firefoxDriver, webkit: webkitDriver };
 
 /**
  * The cross-engine flows' `test`: `engine` is the project's engine (playwright.config.ts), and
@@ -17,8 +17,8 @@ export const test = base.extend<
 >({
   engine: ['chromium', { option: true, scope: 'worker' }],
   driver: [
-    async ({ engine }, provide) => {
-      const driver = await drivers[engine]();
+    async ({ engine }, provide, workerInfo) => {
+      const driver = await drivers[engine](workerInfo);
       await provide(driver);
       await driver.close();
     },

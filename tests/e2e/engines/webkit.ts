@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { RUN_DIRECTORY } from '../support/environment.ts';
+import { RUN_DIRECTORY, testPort } from '../support/environment.ts';
 import { VIEWPORTS, type BrowserSettings, type Driver, type DriverWindow, type ElementRef } from './engine.ts';
 import { startLoopbackTunnel } from './tunnel.ts';
 
@@ -33,12 +33,54 @@ function compiledLocale(language: BrowserSettings['language']): string {
   return locale;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/**
+ * Each WebKit person listens on two ports: its WebKitWebDriver's, and its MiniBrowser's inspector
+ * server, which the driver talks to. Left to itself the driver picks the inspector's port as any
+ * port the kernel hands out, and connects to whatever listens there once the browser is up: on
+ * the suite's busy loopback another process had now and then taken it by then, and the driver
+ * waited on a stranger until the test's time ran out. So this worker's ports come from a lane of
+ * the suite's own range (4900 to 4999), below the kernel's, which no other process is given.
+ */
+const PORT_LANES = { first: 4900, lanes: 4, portsPerLane: 24 } as const;
+
+function portIsFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+function portLane(parallelIndex: number): () => Promise<{ driver: number; inspector: number }> {
+  const first = testPort(PORT_LANES.first) + (parallelIndex % PORT_LANES.lanes) * PORT_LANES.portsPerLane;
+  const pairs = PORT_LANES.portsPerLane / 2;
+  let next = 0;
+  return async () => {
+    for (let tried = 0; tried < pairs; tried++) {
+      // Taken before the first await: two people launched side by side never share a pair.
+      const driver = first + (next++ % pairs) * 2;
+      // A port still held by a browser of an earlier test, on its way out, is passed over.
+      if ((await portIsFree(driver)) && (await portIsFree(driver + 1))) return { driver, inspector: driver + 1 };
+    }
+    throw new Error(`every WebKit port from ${first} to ${first + PORT_LANES.portsPerLane - 1} is taken`);
+  };
+}
+
+/** Waits until `child` accepts connections on `port`; fails if it ends first. */
+async function listening(port: number, child: ChildProcess, what: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} ended (${child.exitCode ?? child.signalCode}) before it listened`);
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+        .once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        })
+        .once('error', () => resolve(false));
+    });
+    if (accepted) return;
+  }
+  throw new Error(`${what} did not listen on ${port} within 30 s`);
 }
 
 /** An X display of this worker's own: MiniBrowser paints into a real window, which no one sees. */
@@ -62,10 +104,9 @@ class WebDriverSession {
     private readonly id: string,
   ) {}
 
-  static async create(origin: string, capabilities: object): Promise<WebDriverSession> {
-    // Starting MiniBrowser is the one command whose time grows with the machine's load: past 30 s
-    // now and then while both workers run browsers.
-    const answer = await WebDriverSession.call(origin, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, 50_000);
+  /** A session in the browser the driver was started for (its `--target`), already listening. */
+  static async create(origin: string): Promise<WebDriverSession> {
+    const answer = await WebDriverSession.call(origin, 'POST', '/session', { capabilities: { alwaysMatch: {} } });
     return new WebDriverSession(origin, (answer as { sessionId: string }).sessionId);
   }
 
@@ -148,41 +189,51 @@ async function fitViewport(window: DriverWindow, session: WebDriverSession, hand
  * through the loopback tunnel. Third-party cookies are refused and Intelligent Tracking
  * Prevention is on, as in Safari.
  */
-export async function webkitDriver(): Promise<Driver> {
+export async function webkitDriver({ parallelIndex }: { parallelIndex: number }): Promise<Driver> {
   const [xvfb, tunnel] = await Promise.all([startXvfb(), startLoopbackTunnel()]);
   const running = new Set<ChildProcess>();
+  const nextPorts = portLane(parallelIndex);
 
   return {
     engine: 'webkit',
     async launch(settings) {
-      const port = await freePort();
+      const ports = await nextPorts();
       const locale = compiledLocale(settings.language);
-      const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
-        env: { ...process.env, DISPLAY: xvfb.display, LOCPATH: LOCALE_DIRECTORY, LC_ALL: locale, LANG: locale },
-        stdio: 'ignore',
-      });
-      running.add(driver);
-      const origin = `http://127.0.0.1:${port}`;
-      for (let attempt = 0; !(await fetch(`${origin}/status`).then((r) => r.ok, () => false)); attempt++) {
-        if (attempt > 100) throw new Error('WebKitWebDriver did not start');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      const environment = { ...process.env, DISPLAY: xvfb.display, LOCPATH: LOCALE_DIRECTORY, LC_ALL: locale, LANG: locale };
+      // Started here, not by the driver, so that its inspector listens on a port of this worker's lane.
+      const browser = spawn(
+        MINIBROWSER_PATH,
+        [
+          '--automation',
+          '--ignore-tls-errors',
+          `--proxy=http://127.0.0.1:${tunnel.port}`,
+          '--ignore-host=127.0.0.1',
+          '--enable-itp',
+          `--cookies-policy=${settings.cookies === 'blocked' ? 'never' : 'no-third-party'}`,
+          `--enable-javascript=${settings.javaScript}`,
+          // GTK's dark theme for the window, which WebKitGTK gives pages as prefers-color-scheme.
+          ...(settings.colourScheme === 'dark' ? ['--dark-mode'] : []),
+        ],
+        // As WebKitWebDriver starts it: the inspector's address, and GTK's overlay scrollbars.
+        { env: { ...environment, WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${ports.inspector}`, GTK_OVERLAY_SCROLLING: '1' }, stdio: 'ignore' },
+      );
+      const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${ports.driver}`, `--target=127.0.0.1:${ports.inspector}`], { env: environment, stdio: 'ignore' });
+      const processes = [browser, driver];
+      for (const started of processes) running.add(started);
+      const stop = () => {
+        for (const started of processes) {
+          started.kill();
+          running.delete(started);
+        }
+      };
+      let session: WebDriverSession;
+      try {
+        await Promise.all([listening(ports.inspector, browser, 'MiniBrowser'), listening(ports.driver, driver, 'WebKitWebDriver')]);
+        session = await WebDriverSession.create(`http://127.0.0.1:${ports.driver}`);
+      } catch (error) {
+        stop();
+        throw error;
       }
-      const session = await WebDriverSession.create(origin, {
-        'webkitgtk:browserOptions': {
-          binary: MINIBROWSER_PATH,
-          args: [
-            '--automation',
-            '--ignore-tls-errors',
-            `--proxy=http://127.0.0.1:${tunnel.port}`,
-            '--ignore-host=127.0.0.1',
-            '--enable-itp',
-            `--cookies-policy=${settings.cookies === 'blocked' ? 'never' : 'no-third-party'}`,
-            `--enable-javascript=${settings.javaScript}`,
-            // GTK's dark theme for the window, which WebKitGTK gives pages as prefers-color-scheme.
-            ...(settings.colourScheme === 'dark' ? ['--dark-mode'] : []),
-          ],
-        },
-      });
       let windows = 0;
       return {
         async openWindow() {
@@ -193,13 +244,12 @@ export async function webkitDriver(): Promise<Driver> {
         },
         async close() {
           await session.end().catch(() => undefined);
-          driver.kill();
-          running.delete(driver);
+          stop();
         },
       };
     },
     async close() {
-      for (const driver of running) driver.kill();
+      for (const started of running) started.kill();
       xvfb.process.kill();
       await tunnel.close();
     },
