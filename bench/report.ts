@@ -267,32 +267,7 @@ export function report(m: Measurements, context: ReportContext): string {
       `| ${label} | ${ms(lcp)} (${runList(runs, (r) => r.lcpMs)}) | ${ms(median(runs.map((r) => r.fcpMs)))} | ${performanceScore} (${runList(runs, (r) => r.performance)}) | ${blocking.length === 0 ? 'none' : blocking.map((url) => new URL(url).pathname).join(', ')} | ${budgeted ? verdict : '–'} | | ${ms(median(simulated(name).map((r) => r.lcpMs)))} (${runList(simulated(name), (r) => r.lcpMs)}) |`,
     );
   }
-  const withPlain = m.screens.filter((screen) => (m.lighthouse.plainApplied.get(screen.name) ?? []).length > 0);
-  if (withPlain.length > 0) {
-    const breakdown = (runs: LighthouseRun[]) =>
-      `${ms(median(runs.map((r) => r.lcpBreakdown.timeToFirstByteMs)))} / ${ms(median(runs.map((r) => r.lcpBreakdown.elementRenderDelayMs)))}`;
-    lines.push(
-      '',
-      `Largest contentful paint against the screen's own markup as plain HTML (issue 50): Lighthouse mobile under applied throttling, ${settings.lcpRounds} rounds, each round the screen and then its plain HTML ` +
-        '(the document the screen\'s run received, every script and script preload removed: bench/plain-html.ts), both through the same nginx front with the shipped site\'s compression, the plain HTML with the security headers every answer of ours carries (its Cross-Origin-Opener-Policy moves the tab to a process of its own before the first paint: docs/decisions.md, First paint against plain HTML). ' +
-        `The ratio is the median of the rounds' ratios (bench/first-paint.ts); at most ${LCP_OVER_PLAIN_LIMIT.toFixed(2)} holds. ` +
-        "Time to first byte and the element's render delay are Lighthouse's LCP breakdown, medians (a text element has no load delay).",
-      '',
-      `| screen | LCP, applied: median (runs) | its plain HTML: median (runs) | ratio: median (rounds) | TTFB / render delay | plain: TTFB / render delay | within ${Math.round((LCP_OVER_PLAIN_LIMIT - 1) * 100)} % |`,
-      '|---|---|---|---|---|---|---|',
-    );
-    for (const screen of withPlain) {
-      const runs = applied(screen.name);
-      const plain = m.lighthouse.plainApplied.get(screen.name) ?? [];
-      const verdict = lcpAgainstPlain(
-        runs.map((r) => r.lcpMs),
-        plain.map((r) => r.lcpMs),
-      );
-      lines.push(
-        `| ${screen.name} | ${ms(verdict.screenMs)} (${runList(runs, (r) => r.lcpMs)}) | ${ms(verdict.plainMs)} (${runList(plain, (r) => r.lcpMs)}) | ${verdict.ratio.toFixed(3)} (${verdict.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}) | ${breakdown(runs)} | ${breakdown(plain)} | ${holds(verdict.holds)} |`,
-      );
-    }
-  }
+  lines.push(...firstPaintAgainstPlainSection(m.screens.map((screen) => screen.name), m.lighthouse, settings.lcpRounds));
   lines.push(
     '',
     '**Why applied throttling.** Under simulated throttling the page loads at full speed on loopback, and Lantern then charges the simulated largest contentful paint with every script whose download ended before the *observed* one, unless it can prove from the trace that the script ran after it. It proves that only from a main-thread task of at least 10 ms that evaluated the script; shorter tasks are pruned from its graph (`PageDependencyGraph`, `SIGNIFICANT_DUR_THRESHOLD_MS`), so the framework\'s small chunks can never be proven harmless. Whether some 130 KB of JavaScript is counted at 1.6 Mbit/s therefore depends on whether loopback delivered it a few milliseconds before or after the first frame: the same page, unchanged, measures anywhere from about 0.7 s to 2.5 s from one run to the next, and so do the markup floor and, less often, the bare Next.js page (their runs are in the table). Under applied throttling Chromium really loads the page through a slow network and a 4x slower CPU, as a slow phone does, and the first paint is what the browser observed. The simulated values stay in the table for comparison. `tests/e2e/first-paint.spec.ts` checks on every `npm test` that each screen paints, readable, with every script still held back, and that no request blocks rendering.',
@@ -431,6 +406,40 @@ export function report(m: Measurements, context: ReportContext): string {
 }
 
 /** Why the returning browser's redirect is held against that baseline. */
+/**
+ * Each screen's largest contentful paint beside its own markup as plain HTML (issue 50's item 3):
+ * the table, with what it measures; nothing for screens without plain rounds.
+ */
+export function firstPaintAgainstPlainSection(screenNames: string[], lighthouse: Pick<Measurements['lighthouse'], 'applied' | 'plainApplied'>, lcpRounds: number): string[] {
+  const withPlain = screenNames.filter((name) => (lighthouse.plainApplied.get(name) ?? []).length > 0);
+  if (withPlain.length === 0) return [];
+  const runList = (runs: LighthouseRun[]) => runs.map((run) => run.lcpMs.toFixed(0)).join(', ');
+  const breakdown = (runs: LighthouseRun[]) =>
+    `${ms(median(runs.map((r) => r.lcpBreakdown.timeToFirstByteMs)))} / ${ms(median(runs.map((r) => r.lcpBreakdown.elementRenderDelayMs)))}`;
+  const lines = [
+    '',
+    `Largest contentful paint against the screen's own markup as plain HTML (issue 50): Lighthouse mobile under applied throttling, ${lcpRounds} rounds, each round the screen and then its plain HTML ` +
+      '(the document the screen\'s run received, every script and script preload removed: bench/plain-html.ts), both through the same nginx front with the shipped site\'s compression, the plain HTML with the security headers every answer of ours carries (its Cross-Origin-Opener-Policy moves the tab to a process of its own before the first paint: docs/decisions.md, First paint against plain HTML). ' +
+      `The ratio is the median of the rounds' ratios (bench/first-paint.ts); at most ${LCP_OVER_PLAIN_LIMIT.toFixed(2)} holds. ` +
+      "Time to first byte and the element's render delay are Lighthouse's LCP breakdown, medians (a text element has no load delay).",
+    '',
+    `| screen | LCP, applied: median (runs) | its plain HTML: median (runs) | ratio: median (rounds) | TTFB / render delay | plain: TTFB / render delay | within ${Math.round((LCP_OVER_PLAIN_LIMIT - 1) * 100)} % |`,
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const name of withPlain) {
+    const runs = lighthouse.applied.get(name) ?? [];
+    const plain = lighthouse.plainApplied.get(name) ?? [];
+    const verdict = lcpAgainstPlain(
+      runs.map((r) => r.lcpMs),
+      plain.map((r) => r.lcpMs),
+    );
+    lines.push(
+      `| ${name} | ${ms(verdict.screenMs)} (${runList(runs)}) | ${ms(verdict.plainMs)} (${runList(plain)}) | ${verdict.ratio.toFixed(3)} (${verdict.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}) | ${breakdown(runs)} | ${breakdown(plain)} | ${holds(verdict.holds)} |`,
+    );
+  }
+  return lines;
+}
+
 function returningBaseline(): string[] {
   return [
     "The returning browser's redirect is held against the bare app behind an empty proxy answering its trivial route handler (`GET /login/api/health`), the fairest of the bare targets: like the redirect, one pass through Next's proxy machinery and a few bytes of answer, no page. It runs a route handler the redirect does not, so if anything it lets the redirect off lightly; the bare page behind the same proxy would excuse a whole render, and the bare app without a proxy would charge the app for the proxy it cannot do without.",

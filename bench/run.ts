@@ -17,16 +17,16 @@ import {
   buildBareNextWithProxy,
   MARKUP_FLOOR_STANDALONE,
 } from './bare-next.ts';
-import { lighthouseRounds, lighthouseRuns, type LighthouseTarget } from './lighthouse.ts';
+import { lighthouseRounds, lighthouseRuns, type LighthouseRun, type LighthouseTarget } from './lighthouse.ts';
 import { alternatingLoad, interleavedLatencies, type LoadTarget } from './load.ts';
 import { buildMarkupFloor } from './markup-floor.ts';
-import { compressedSizes, loadedResources, sizesOf, type LoadedResource } from './page-bytes.ts';
+import { compressedSizes, loadedResources, sizesOf } from './page-bytes.ts';
 import { plainHtml, stylesheetPaths } from './plain-html.ts';
 import { copiedHeaders, PLAIN_HTML_PATH, PRERENDERED_LOGIN_HTML, startCompressingFront, startNginx, startSiteFront } from './nginx.ts';
 import { startServer, type Server, type NodeServerOptions } from './processes.ts';
 import { profileUnderLoad } from './profile.ts';
-import { BARE_PAGE, MARKUP_FLOOR, RENDERED_PER_REQUEST, report, wholeSignInSection, type Machine, type Measurements, type ScreenBytes } from './report.ts';
-import { appScreens, firstHeading, submitFormWithoutScript, type Visit } from './screens.ts';
+import { BARE_PAGE, firstPaintAgainstPlainSection, MARKUP_FLOOR, RENDERED_PER_REQUEST, report, wholeSignInSection, type Machine, type Measurements, type ScreenBytes } from './report.ts';
+import { appScreens, firstHeading, submitFormWithoutScript, type Screen, type Visit } from './screens.ts';
 import { BEHIND_NGINX_HEADERS, CLIENT_ADDRESS, FORWARDED_HEADERS, newBrowserContext, timeConfirmation } from './sign-in.ts';
 import { startupAndMemory } from './startup.ts';
 import { measureWholeSignIns, pollIntervalMs, type WholeSignIns } from './whole-sign-in.ts';
@@ -38,8 +38,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SETTINGS = {
   command: 'npm run bench',
   lighthouseRuns: QUICK ? 1 : 5,
-  /** Rounds of each screen beside its plain HTML under applied throttling (bench/first-paint.ts). */
-  lcpRounds: QUICK ? 1 : 7,
+  /** Rounds of each screen beside its plain HTML under applied throttling (bench/first-paint.ts); BENCH_LCP_ROUNDS for more. */
+  lcpRounds: process.env.BENCH_LCP_ROUNDS ? Number(process.env.BENCH_LCP_ROUNDS) : QUICK ? 1 : 7,
   load: QUICK ? { rounds: 1, seconds: 3, connections: 10 } : { rounds: 5, seconds: 8, connections: 10 },
   arrivalLoad: QUICK ? { rounds: 1, seconds: 3, connections: 1 } : { rounds: 3, seconds: 10, connections: 1 },
   arrivalSamples: QUICK ? 100 : 500,
@@ -72,10 +72,13 @@ const METRICS_PORT_DISTANCE = 100;
 
 /**
  * `npm run bench -- --only sign-in`: only the whole sign-ins (bench/whole-sign-in.ts), written to
- * reports/BENCHMARKS.sign-in.md; nothing is built but the app.
+ * reports/BENCHMARKS.sign-in.md. `--only first-paint`: only each screen's first paint beside its
+ * plain HTML, for the screens BENCH_SCREENS names (all without it, comma-separated), written to
+ * reports/BENCHMARKS.first-paint.md. Either builds nothing but the app.
  */
 const { only: ONLY } = parseArgs({ options: { only: { type: 'string' } } }).values;
-if (ONLY !== undefined && ONLY !== 'sign-in') throw new Error(`--only ${ONLY}: only "sign-in" can run alone`);
+if (ONLY !== undefined && ONLY !== 'sign-in' && ONLY !== 'first-paint') throw new Error(`--only ${ONLY}: only "sign-in" or "first-paint" can run alone`);
+const SCREEN_NAMES = process.env.BENCH_SCREENS?.split(',').map((name) => name.trim());
 /** BENCH_SIGN_IN_ROUNDS: fewer (or more) rounds of whole sign-ins, each some minutes on a busy machine. */
 const SIGN_IN_ROUNDS = process.env.BENCH_SIGN_IN_ROUNDS ? Number(process.env.BENCH_SIGN_IN_ROUNDS) : undefined;
 /** BENCH_SIGN_INS_PER_BATCH: more (or fewer) sign-ins side by side, to see whether a sign-in costs less where they come densely. */
@@ -216,6 +219,74 @@ async function wholeSignInsOfAFleet(backend: Server, appServer: (port: number) =
   }
 }
 
+/** Every response of a page load in `activeBrowser`, the screen's state (cookie, form) as `visit` gives it. */
+async function loadedScreen(activeBrowser: Browser, url: string, visit: Visit = { path: '' }): Promise<ScreenBytes> {
+  const context = await newBrowserContext(activeBrowser, visit.cookie ? { cookie: visit.cookie } : {});
+  try {
+    const page = await context.newPage();
+    const email = visit.submitEmail;
+    const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, { email }) : undefined);
+    // A screen whose state went missing redirects elsewhere: that would be measured silently.
+    if (page.url() !== url) throw new Error(`${url} ended on ${page.url()}`);
+    const heading = visit.heading ? await page.evaluate(firstHeading) : undefined;
+    if (heading !== visit.heading) throw new Error(`${url}: the heading is "${heading}", not "${visit.heading}"`);
+    return { html: sizesOf(resources, 'html'), js: sizesOf(resources, 'js'), css: sizesOf(resources, 'css'), other: sizesOf(resources, 'other'), resources };
+  } finally {
+    await context.close();
+  }
+}
+
+/** How a report of a part run alone begins: when, on what, and how it was called. */
+function partHeading(part: string, settings: string): string {
+  return `Measured ${machine.date}, commit ${machine.commit}, ${machine.cores} shared cores (${machine.cpu}), ${machine.chromium}; \`${settings}${SETTINGS.command} -- --only ${part}\`.`;
+}
+
+/**
+ * A screen's document as the app sent it, as plain HTML with its stylesheets on the compressing
+ * front (where its first paint is measured) and in the static server's folder; what it weighs.
+ */
+async function writePlainHtml(screenName: string, rendered: string, appOrigin: string, frontDirectory: string): Promise<{ html: ScreenBytes['html']; css: ScreenBytes['css'] }> {
+  const plain = Buffer.from(plainHtml(rendered));
+  const css = await Promise.all(
+    stylesheetPaths(rendered).map(async (path) => {
+      const body = Buffer.from(await (await fetch(`${appOrigin}${path}`)).arrayBuffer());
+      mkdirSync(dirname(join(plainDirectory, path)), { recursive: true });
+      writeFileSync(join(plainDirectory, path), body);
+      return { url: path, kind: 'css' as const, ...compressedSizes(body) };
+    }),
+  );
+  writeFileSync(join(frontDirectory, plainHtmlFile(screenName)), plain);
+  // The login page's plain HTML is served as a page of its own (throughput, Lighthouse).
+  if (screenName === '/login/en') {
+    mkdirSync(join(plainDirectory, 'login/en'), { recursive: true });
+    writeFileSync(join(plainDirectory, 'login/en/index.html'), plain);
+  }
+  return { html: sizesOf([{ url: screenName, kind: 'html', ...compressedSizes(plain) }], 'html'), css: sizesOf(css, 'css') };
+}
+
+/** A screen reached afresh for each run (a run must not inherit the previous one's state), for Lighthouse. */
+function lighthouseTarget(screen: Screen, activeBrowser: Browser): () => Promise<LighthouseTarget> {
+  return async () => {
+    const visit = await screen.visit(activeBrowser);
+    return {
+      url: `${BROWSER_APP_ORIGIN}${visit.path}`,
+      headers: { ...FORWARDED_HEADERS, ...(visit.cookie ? { cookie: visit.cookie } : {}) },
+      submitEmail: visit.submitEmail,
+      heading: visit.heading,
+    };
+  };
+}
+
+/** The screen's first paint and its plain HTML's under applied throttling, alternately (bench/first-paint.ts). */
+async function againstPlainHtml(screen: Screen, activeBrowser: Browser): Promise<{ applied: LighthouseRun[]; plain: LighthouseRun[] }> {
+  const [applied, plain] = await lighthouseRounds(
+    SETTINGS.lcpRounds,
+    [lighthouseTarget(screen, activeBrowser), async () => ({ url: `${BROWSER_APP_ORIGIN}${PLAIN_HTML_PATH}/${plainHtmlFile(screen.name)}` })],
+    'devtools',
+  );
+  return { applied: applied ?? [], plain: plain ?? [] };
+}
+
 async function shutDown() {
   await browser?.close();
   await Promise.all(servers.map((server) => server.stop()));
@@ -275,6 +346,30 @@ measurements: try {
   let front = await startBrowserFront();
   servers.push(front);
 
+  if (ONLY === 'first-paint') {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const activeBrowser = browser;
+    const screens = appScreens(BROWSER_APP_ORIGIN).filter((screen) => !SCREEN_NAMES || SCREEN_NAMES.includes(screen.name));
+    const unknown = SCREEN_NAMES?.filter((name) => !screens.some((screen) => screen.name === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`BENCH_SCREENS: no screen is called ${unknown.join(', ')}`);
+    const lighthouse: Pick<Measurements['lighthouse'], 'applied' | 'plainApplied'> = { applied: new Map(), plainApplied: new Map() };
+    for (const screen of screens) {
+      const visit = await screen.visit(activeBrowser);
+      const rendered = (await loadedScreen(activeBrowser, `${BROWSER_APP_ORIGIN}${visit.path}`, visit)).resources.find((resource) => resource.kind === 'html')?.body?.toString('utf8');
+      if (!rendered) throw new Error(`${screen.name}: no document arrived`);
+      await writePlainHtml(screen.name, rendered, app.origin, front.plainDirectory);
+      log(`${screen.name} beside its plain HTML x${SETTINGS.lcpRounds} applied, alternately`);
+      const { applied, plain } = await againstPlainHtml(screen, activeBrowser);
+      lighthouse.applied.set(screen.name, applied);
+      lighthouse.plainApplied.set(screen.name, plain);
+    }
+    const output = join(process.cwd(), 'reports/BENCHMARKS.first-paint.md');
+    const settings = `${process.env.BENCH_SCREENS ? `BENCH_SCREENS=${process.env.BENCH_SCREENS} ` : ''}${process.env.BENCH_LCP_ROUNDS ? `BENCH_LCP_ROUNDS=${process.env.BENCH_LCP_ROUNDS} ` : ''}`;
+    writeFileSync(output, [partHeading('first-paint', settings), ...firstPaintAgainstPlainSection(screens.map((screen) => screen.name), lighthouse, SETTINGS.lcpRounds)].join('\n') + '\n');
+    log(`wrote ${output}`);
+    break measurements;
+  }
+
   // 2½. A whole sign-in per CPU-second: the site front takes the browsers' port for the while.
   const wholeSignIns = await timed('whole sign-ins', async () => {
     await front.stop();
@@ -289,7 +384,7 @@ measurements: try {
   });
   if (ONLY) {
     const output = join(process.cwd(), 'reports/BENCHMARKS.sign-in.md');
-    writeFileSync(output, [`Measured ${machine.date}, commit ${machine.commit}, ${machine.cores} shared cores (${machine.cpu}), ${machine.chromium}; \`${SETTINGS.command} -- --only sign-in\`.`, '', ...wholeSignInSection(wholeSignIns)].join('\n'));
+    writeFileSync(output, [partHeading('sign-in', ''), '', ...wholeSignInSection(wholeSignIns)].join('\n'));
     log(`wrote ${output}`);
     break measurements;
   }
@@ -326,54 +421,16 @@ measurements: try {
   log('measuring bytes');
   const bytes = new Map<string, ScreenBytes>();
   const plainBytes: Measurements['plainBytes'] = new Map();
-  const measure = (resources: LoadedResource[]): ScreenBytes => ({
-    html: sizesOf(resources, 'html'),
-    js: sizesOf(resources, 'js'),
-    css: sizesOf(resources, 'css'),
-    other: sizesOf(resources, 'other'),
-    resources,
-  });
-  const load = async (url: string, visit: Visit = { path: '' }) => {
-    const context = await newBrowserContext(activeBrowser, visit.cookie ? { cookie: visit.cookie } : {});
-    try {
-      const page = await context.newPage();
-      const email = visit.submitEmail;
-      const resources = await loadedResources(page, url, email ? (submitting) => submitting.evaluate(submitFormWithoutScript, { email }) : undefined);
-      // A screen whose state went missing redirects elsewhere: that would be measured silently.
-      if (page.url() !== url) throw new Error(`${url} ended on ${page.url()}`);
-      const heading = visit.heading ? await page.evaluate(firstHeading) : undefined;
-      if (heading !== visit.heading) throw new Error(`${url}: the heading is "${heading}", not "${visit.heading}"`);
-      return measure(resources);
-    } finally {
-      await context.close();
-    }
-  };
   for (const screen of screens) {
     const visit = await screen.visit(activeBrowser);
-    bytes.set(screen.name, await load(`${BROWSER_APP_ORIGIN}${visit.path}`, visit));
+    bytes.set(screen.name, await loadedScreen(activeBrowser, `${BROWSER_APP_ORIGIN}${visit.path}`, visit));
 
     const rendered = bytes.get(screen.name)?.resources.find((resource) => resource.kind === 'html')?.body?.toString('utf8');
     if (!rendered) throw new Error(`${screen.name}: no document arrived`);
-    const plain = Buffer.from(plainHtml(rendered));
-    const css = await Promise.all(
-      stylesheetPaths(rendered).map(async (path) => {
-        const body = Buffer.from(await (await fetch(`${app.origin}${path}`)).arrayBuffer());
-        mkdirSync(dirname(join(plainDirectory, path)), { recursive: true });
-        writeFileSync(join(plainDirectory, path), body);
-        return { url: path, kind: 'css' as const, ...compressedSizes(body) };
-      }),
-    );
-    plainBytes.set(screen.name, { html: sizesOf([{ url: visit.path, kind: 'html', ...compressedSizes(plain) }], 'html'), css: sizesOf(css, 'css') });
-    // Each screen's plain HTML on the same front as the app's pages, for its first paint.
-    writeFileSync(join(front.plainDirectory, plainHtmlFile(screen.name)), plain);
-    // The login page's plain HTML is served as a page of its own (throughput, Lighthouse).
-    if (screen.name === '/login/en') {
-      mkdirSync(join(plainDirectory, 'login/en'), { recursive: true });
-      writeFileSync(join(plainDirectory, 'login/en/index.html'), plain);
-    }
+    plainBytes.set(screen.name, await writePlainHtml(screen.name, rendered, app.origin, front.plainDirectory));
   }
-  bytes.set(BARE_PAGE, await load(`${bareNext.origin}${BARE_NEXT_PAGE_PATH}`));
-  bytes.set(MARKUP_FLOOR, await load(`${markupFloor.origin}${BARE_NEXT_PAGE_PATH}`));
+  bytes.set(BARE_PAGE, await loadedScreen(activeBrowser, `${bareNext.origin}${BARE_NEXT_PAGE_PATH}`));
+  bytes.set(MARKUP_FLOOR, await loadedScreen(activeBrowser, `${markupFloor.origin}${BARE_NEXT_PAGE_PATH}`));
 
   const staticServer = await startServer({
     name: 'plain Node static server',
@@ -499,25 +556,11 @@ measurements: try {
     lighthouse.applied.set(name, await lighthouseRuns(SETTINGS.lighthouseRuns, target, 'devtools'));
   };
   for (const screen of screens) {
-    // Reached afresh for each run: a run must not inherit the previous run's state.
-    const screenTarget = async (): Promise<LighthouseTarget> => {
-      const visit = await screen.visit(activeBrowser);
-      return {
-        url: `${BROWSER_APP_ORIGIN}${visit.path}`,
-        headers: { ...FORWARDED_HEADERS, ...(visit.cookie ? { cookie: visit.cookie } : {}) },
-        submitEmail: visit.submitEmail,
-        heading: visit.heading,
-      };
-    };
     log(`Lighthouse ${screen.name} x${SETTINGS.lighthouseRuns} simulated; beside its plain HTML x${SETTINGS.lcpRounds} applied, alternately`);
-    lighthouse.simulated.set(screen.name, await lighthouseRuns(SETTINGS.lighthouseRuns, screenTarget, 'simulate'));
-    const [applied, plain] = await lighthouseRounds(
-      SETTINGS.lcpRounds,
-      [screenTarget, async () => ({ url: `${BROWSER_APP_ORIGIN}${PLAIN_HTML_PATH}/${plainHtmlFile(screen.name)}` })],
-      'devtools',
-    );
-    lighthouse.applied.set(screen.name, applied ?? []);
-    lighthouse.plainApplied.set(screen.name, plain ?? []);
+    lighthouse.simulated.set(screen.name, await lighthouseRuns(SETTINGS.lighthouseRuns, lighthouseTarget(screen, activeBrowser), 'simulate'));
+    const { applied, plain } = await againstPlainHtml(screen, activeBrowser);
+    lighthouse.applied.set(screen.name, applied);
+    lighthouse.plainApplied.set(screen.name, plain);
   }
   // The same conditions for the floors and the limit: what no change to the app can beat.
   await measureLighthouse(BARE_PAGE, async () => ({ url: `${bareNext.origin}${BARE_NEXT_PAGE_PATH}` }));
