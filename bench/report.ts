@@ -405,7 +405,6 @@ export function report(m: Measurements, context: ReportContext): string {
   return lines.join('\n');
 }
 
-/** Why the returning browser's redirect is held against that baseline. */
 /**
  * Each screen's largest contentful paint beside its own markup as plain HTML (issue 50's item 3):
  * the table, with what it measures; nothing for screens without plain rounds.
@@ -440,6 +439,7 @@ export function firstPaintAgainstPlainSection(screenNames: string[], lighthouse:
   return lines;
 }
 
+/** Why the returning browser's redirect is held against that baseline. */
 function returningBaseline(): string[] {
   return [
     "The returning browser's redirect is held against the bare app behind an empty proxy answering its trivial route handler (`GET /login/api/health`), the fairest of the bare targets: like the redirect, one pass through Next's proxy machinery and a few bytes of answer, no page. It runs a route handler the redirect does not, so if anything it lets the redirect off lightly; the bare page behind the same proxy would excuse a whole render, and the bare app without a proxy would charge the app for the proxy it cannot do without.",
