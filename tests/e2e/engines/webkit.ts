@@ -66,10 +66,24 @@ function portLane(parallelIndex: number): () => Promise<{ driver: number; inspec
   };
 }
 
-/** Waits until `child` accepts connections on `port`; fails if it ends first. */
+/** The last lines `child` wrote to its standard error: what a process that failed to start said why. */
+function lastWords(child: ChildProcess): () => string {
+  let tail = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-2_000);
+  });
+  return () => tail.trim().split('\n').slice(-8).join('\n');
+}
+
+class EndedBeforeListening extends Error {}
+
+/** Waits until `child` accepts connections on `port`; fails if it ends first, with its last words. */
 async function listening(port: number, child: ChildProcess, what: string): Promise<void> {
+  const said = lastWords(child);
   for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} ended (${child.exitCode ?? child.signalCode}) before it listened`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new EndedBeforeListening(`${what} ended (${child.exitCode ?? child.signalCode}) before it listened on ${port}; it said:\n${said() || '(nothing)'}`);
+    }
     const accepted = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1')
         .once('connect', () => {
@@ -194,46 +208,55 @@ export async function webkitDriver({ parallelIndex }: { parallelIndex: number })
   const running = new Set<ChildProcess>();
   const nextPorts = portLane(parallelIndex);
 
+  /** One person's MiniBrowser and WebKitWebDriver, with a session between them. */
+  async function start(settings: BrowserSettings): Promise<{ session: WebDriverSession; stop: () => void }> {
+    const ports = await nextPorts();
+    const locale = compiledLocale(settings.language);
+    const environment = { ...process.env, DISPLAY: xvfb.display, LOCPATH: LOCALE_DIRECTORY, LC_ALL: locale, LANG: locale };
+    // Started here, not by the driver, so that its inspector listens on a port of this worker's lane.
+    const browser = spawn(
+      MINIBROWSER_PATH,
+      [
+        '--automation',
+        '--ignore-tls-errors',
+        `--proxy=http://127.0.0.1:${tunnel.port}`,
+        '--ignore-host=127.0.0.1',
+        '--enable-itp',
+        `--cookies-policy=${settings.cookies === 'blocked' ? 'never' : 'no-third-party'}`,
+        `--enable-javascript=${settings.javaScript}`,
+        // GTK's dark theme for the window, which WebKitGTK gives pages as prefers-color-scheme.
+        ...(settings.colourScheme === 'dark' ? ['--dark-mode'] : []),
+      ],
+      // As WebKitWebDriver starts it: the inspector's address, and GTK's overlay scrollbars.
+      { env: { ...environment, WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${ports.inspector}`, GTK_OVERLAY_SCROLLING: '1' }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${ports.driver}`, `--target=127.0.0.1:${ports.inspector}`], { env: environment, stdio: ['ignore', 'ignore', 'pipe'] });
+    const processes = [browser, driver];
+    for (const started of processes) running.add(started);
+    const stop = () => {
+      for (const started of processes) {
+        started.kill();
+        running.delete(started);
+      }
+    };
+    try {
+      await Promise.all([listening(ports.inspector, browser, 'MiniBrowser'), listening(ports.driver, driver, 'WebKitWebDriver')]);
+      return { session: await WebDriverSession.create(`http://127.0.0.1:${ports.driver}`), stop };
+    } catch (error) {
+      stop();
+      throw error;
+    }
+  }
+
   return {
     engine: 'webkit',
     async launch(settings) {
-      const ports = await nextPorts();
-      const locale = compiledLocale(settings.language);
-      const environment = { ...process.env, DISPLAY: xvfb.display, LOCPATH: LOCALE_DIRECTORY, LC_ALL: locale, LANG: locale };
-      // Started here, not by the driver, so that its inspector listens on a port of this worker's lane.
-      const browser = spawn(
-        MINIBROWSER_PATH,
-        [
-          '--automation',
-          '--ignore-tls-errors',
-          `--proxy=http://127.0.0.1:${tunnel.port}`,
-          '--ignore-host=127.0.0.1',
-          '--enable-itp',
-          `--cookies-policy=${settings.cookies === 'blocked' ? 'never' : 'no-third-party'}`,
-          `--enable-javascript=${settings.javaScript}`,
-          // GTK's dark theme for the window, which WebKitGTK gives pages as prefers-color-scheme.
-          ...(settings.colourScheme === 'dark' ? ['--dark-mode'] : []),
-        ],
-        // As WebKitWebDriver starts it: the inspector's address, and GTK's overlay scrollbars.
-        { env: { ...environment, WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${ports.inspector}`, GTK_OVERLAY_SCROLLING: '1' }, stdio: 'ignore' },
-      );
-      const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${ports.driver}`, `--target=127.0.0.1:${ports.inspector}`], { env: environment, stdio: 'ignore' });
-      const processes = [browser, driver];
-      for (const started of processes) running.add(started);
-      const stop = () => {
-        for (const started of processes) {
-          started.kill();
-          running.delete(started);
-        }
-      };
-      let session: WebDriverSession;
-      try {
-        await Promise.all([listening(ports.inspector, browser, 'MiniBrowser'), listening(ports.driver, driver, 'WebKitWebDriver')]);
-        session = await WebDriverSession.create(`http://127.0.0.1:${ports.driver}`);
-      } catch (error) {
-        stop();
-        throw error;
-      }
+      const { session, stop } = await start(settings).catch((error: unknown) => {
+        // A browser that died before it listened has not met our pages yet: say what it said, start another.
+        if (!(error instanceof EndedBeforeListening)) throw error;
+        console.warn(`WebKit: starting again, since ${error.message}`);
+        return start(settings);
+      });
       let windows = 0;
       return {
         async openWindow() {
