@@ -15,8 +15,9 @@ export type SignInStatusText = Record<PollStatus, string>;
  * (lib/flows/email-sign-in/wait.ts, emailSignInNews), and asks again when it answers, at most once
  * an interval; at once when the tab comes back into view with no request open, and afresh when
  * another tab of this browser confirms the link, whose cookie the open request lacks. Once
- * the link was confirmed in another browser, the page is rendered again to ask for its code;
- * this browser may still confirm it itself meanwhile, which the tab hears as before.
+ * the link was confirmed in another browser, the page is rendered again to ask for its code,
+ * and waits on beside it: for the link's holder to decline it, or for this browser to confirm
+ * it itself after all.
  */
 export function SignInStatus({
   statusUrl,
@@ -32,7 +33,7 @@ export function SignInStatus({
   intervalMs: number;
   /** The login page that says, calmly, that the link's holder declined it. */
   declinedLocation: string;
-  /** Rendered beside the code entry: listens, but no longer polls on a timer. */
+  /** Rendered beside the code entry, which the view already shows: it stays silent until that changes. */
   codeNeeded?: boolean;
   text: SignInStatusText;
 }) {
@@ -54,7 +55,7 @@ export function SignInStatus({
       const started = Date.now();
       let nextInMs = intervalMs;
       try {
-        const response = await fetch(shown === 'pending' ? heldStatusUrl : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
+        const response = await fetch(shown === 'pending' || shown === 'code-needed' ? heldStatusUrl : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
         const answer = (await response.json()) as { state: PollStatus; location?: string };
         shown = answer.state;
         setStatus(answer.state);
@@ -67,10 +68,12 @@ export function SignInStatus({
           stopped = true;
           window.location.assign(declinedLocation);
         }
-        if (answer.state === 'code-needed' && !codeNeeded) router.refresh();
-        if (answer.state === 'code-needed') return;
+        if (answer.state === 'code-needed' && !codeNeeded) {
+          router.refresh();
+          return;
+        }
         // Never sooner than an interval after the last ask; a request the server held that long, at once.
-        if (answer.state === 'pending') nextInMs = Math.max(0, intervalMs - (Date.now() - started));
+        if (answer.state === 'pending' || answer.state === 'code-needed') nextInMs = Math.max(0, intervalMs - (Date.now() - started));
       } catch {
         // Given up here, to ask afresh; anything else is a failure to say.
         if (asked.signal.aborted) nextInMs = 0;
@@ -92,7 +95,7 @@ export function SignInStatus({
     });
     document.addEventListener('visibilitychange', pollWhenVisible);
     window.addEventListener('focus', pollWhenVisible);
-    if (!codeNeeded) timer = setTimeout(poll, intervalMs);
+    timer = setTimeout(poll, intervalMs);
 
     return () => {
       stopped = true;

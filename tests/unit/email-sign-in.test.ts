@@ -221,6 +221,26 @@ describe('the e-mail wait', () => {
       await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
     });
 
+    it('is held in the code entry too, once the browser was told to type a code, and answers when the link is declined', async () => {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid: 'link-held-code', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hc' });
+      requestFrom(jar);
+      await noteLinkConfirmed('link-held-code');
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-hc' } });
+      // The control: the request that learns of the confirmation elsewhere is answered at once.
+      const told = emailSignInNews(new AbortController().signal, timing);
+      await expect(settledWithin(told, 300)).resolves.toBe(true);
+      await expect(told).resolves.toEqual({ state: 'code-needed' });
+
+      requestFrom(jar);
+      const answer = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 50 });
+      await expect(settledWithin(answer, 300)).resolves.toBe(false);
+      await declineLinkOfTicket(await declineTicketFor('link-held-code'));
+      await expect(settledWithin(answer, 1_000)).resolves.toBe(true);
+      await expect(answer).resolves.toEqual({ state: 'code-needed' });
+      await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
+    });
+
     it('decides nothing on the cookies it came with: a link confirmed meanwhile in this browser signs in with the next request, not with a code', async () => {
       const { jar, answer } = await heldWait('link-held-here');
       await expect(settledWithin(answer, 150)).resolves.toBe(false);

@@ -215,18 +215,21 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
 }
 
 /**
- * The status as checkEmailSignIn says it; while it is pending, the request is held for up to
- * SIGN_IN_HOLD_MS and the wait looked at every poll interval. Looked at, not checked: a held
- * request carries the cookies it came with, which the link's own tab in this browser may since
- * have changed, so it writes nothing and decides nothing. On news it answers pending at once, and
- * the view asks again with its cookies as they are now. It also answers when the browser hangs up
- * (`signal`) and when this instance is told to stop, so that the view asks another.
+ * The status as checkEmailSignIn says it; while it is pending, or still asks for the code of a
+ * link confirmed elsewhere, the request is held for up to SIGN_IN_HOLD_MS and the wait looked at
+ * every poll interval. Looked at, not checked: a held request carries the cookies it came with,
+ * which the link's own tab in this browser may since have changed, so it writes nothing and
+ * decides nothing. On news it answers what it checked, at once, and the view asks again with its
+ * cookies as they are now. It also answers when the browser hangs up (`signal`) and when this
+ * instance is told to stop, so that the view asks another.
  */
 export async function emailSignInNews(signal: AbortSignal, timing = { holdMs: SIGN_IN_HOLD_MS, lookEveryMs: SIGN_IN_POLL_INTERVAL_MS }): Promise<EmailSignInStatus> {
   const pending = await readEmailSignIn(await receivedCookies());
   const confirmedBefore = pending !== undefined && (await isLinkConfirmed(pending.uuid).catch(() => false));
   const status = await checkEmailSignIn();
-  if (status.state !== 'pending') return status;
+  // Held while it says what the view shows: the wait, or the code entry this browser was sent to before.
+  const shown = status.state === 'pending' || (status.state === 'code-needed' && pending?.confirmedElsewhere !== undefined);
+  if (!shown) return status;
   const held = AbortSignal.any([signal, stopping(), AbortSignal.timeout(timing.holdMs)]);
   while (pending && !held.aborted) {
     await sleep(timing.lookEveryMs, undefined, { signal: held }).catch(() => undefined);
