@@ -121,6 +121,11 @@ function fileName(resource: LoadedResource): string | undefined {
   return new URL(resource.url).pathname.split('/').pop();
 }
 
+/** One figure of each Lighthouse round, in the order they ran. */
+function runList(runs: LighthouseRun[], value: (run: LighthouseRun) => number): string {
+  return runs.map((run) => value(run).toFixed(0)).join(', ');
+}
+
 export function report(m: Measurements, context: ReportContext): string {
   const { machine, settings } = context;
   const floor = m.bytes.get(BARE_PAGE);
@@ -129,7 +134,6 @@ export function report(m: Measurements, context: ReportContext): string {
   const floorFiles = new Set((floor?.resources ?? []).filter((r) => r.kind === 'js').map(fileName));
   const simulated = (name: string) => m.lighthouse.simulated.get(name) ?? [];
   const applied = (name: string) => m.lighthouse.applied.get(name) ?? [];
-  const runList = (runs: LighthouseRun[], value: (run: LighthouseRun) => number) => runs.map((run) => value(run).toFixed(0)).join(', ');
   const portList = Object.values(context.ports).sort((a, b) => a - b);
 
   const lines: string[] = [];
@@ -412,7 +416,6 @@ export function report(m: Measurements, context: ReportContext): string {
 export function firstPaintAgainstPlainSection(screenNames: string[], lighthouse: Pick<Measurements['lighthouse'], 'applied' | 'plainApplied'>, lcpRounds: number): string[] {
   const withPlain = screenNames.filter((name) => (lighthouse.plainApplied.get(name) ?? []).length > 0);
   if (withPlain.length === 0) return [];
-  const runList = (runs: LighthouseRun[]) => runs.map((run) => run.lcpMs.toFixed(0)).join(', ');
   const breakdown = (runs: LighthouseRun[]) =>
     `${ms(median(runs.map((r) => r.lcpBreakdown.timeToFirstByteMs)))} / ${ms(median(runs.map((r) => r.lcpBreakdown.elementRenderDelayMs)))}`;
   const lines = [
@@ -433,7 +436,7 @@ export function firstPaintAgainstPlainSection(screenNames: string[], lighthouse:
       plain.map((r) => r.lcpMs),
     );
     lines.push(
-      `| ${name} | ${ms(verdict.screenMs)} (${runList(runs)}) | ${ms(verdict.plainMs)} (${runList(plain)}) | ${verdict.ratio.toFixed(3)} (${verdict.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}) | ${breakdown(runs)} | ${breakdown(plain)} | ${holds(verdict.holds)} |`,
+      `| ${name} | ${ms(verdict.screenMs)} (${runList(runs, (r) => r.lcpMs)}) | ${ms(verdict.plainMs)} (${runList(plain, (r) => r.lcpMs)}) | ${verdict.ratio.toFixed(3)} (${verdict.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}) | ${breakdown(runs)} | ${breakdown(plain)} | ${holds(verdict.holds)} |`,
     );
   }
   return lines;
