@@ -59,6 +59,8 @@ export type LighthouseTarget = {
   url: string;
   headers?: Record<string, string>;
   submitEmail?: string;
+  /** Where the form is posted, if not to the page itself. */
+  postTo?: string;
   /** The heading the posted form's answer must show. */
   heading?: string;
 };
@@ -82,7 +84,7 @@ async function formPostRun(port: number, target: LighthouseTarget & { submitEmai
     await session.send('Network.setCacheDisabled', { cacheDisabled: true });
     await session.send('Network.setCacheDisabled', { cacheDisabled: false });
     await session.detach();
-    const result = await navigation(page, () => page.evaluate(submitFormWithoutScript, { email: target.submitEmail }), {
+    const result = await navigation(page, () => page.evaluate(submitFormWithoutScript, { email: target.submitEmail, action: target.postTo }), {
       flags: { ...flags, extraHeaders: target.headers },
     });
     const heading = await page.evaluate(firstHeading);
@@ -146,7 +148,8 @@ export async function lighthouseRounds(rounds: number, targets: (() => Promise<L
         run -= 1;
         continue;
       }
-      if (result.lhr.finalDisplayedUrl !== next.url) throw new Error(`Lighthouse on ${next.url} ended on ${result.lhr.finalDisplayedUrl}`);
+      const expected = next.postTo ? new URL(next.postTo, next.url).href : next.url;
+      if (result.lhr.finalDisplayedUrl !== expected) throw new Error(`Lighthouse on ${next.url} ended on ${result.lhr.finalDisplayedUrl}, not ${expected}`);
       results[index]!.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

@@ -80,6 +80,8 @@ export async function startCompressingFront(options: { port: number; upstreamPor
     location ${PLAIN_HTML_PATH}/ {
       alias ${plainDirectory}/;
       charset utf-8;
+      # A form's answer is compared as the answer to the same post: the file, as nginx gives it to a GET.
+      error_page 405 =200 $uri;
 ${addHeaderLines(Object.entries(STATIC_SECURITY_HEADERS))}
       ${siteCompression().join('\n      ')}
     }

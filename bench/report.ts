@@ -278,7 +278,7 @@ export function report(m: Measurements, context: ReportContext): string {
   );
   lines.push(
     '',
-    '"trial-expired" is not a page of its own: with script, the login form\'s answer replaces the form in place. It is measured as the document the form\'s post returns (a copy of the form posted as a browser without script posts it, after the login page loaded): the only way it arrives as a page load.',
+    '"trial-expired" is not a page of its own: with script, the login form\'s answer replaces the form in place. It is measured as the document the form\'s post returns (a copy of the form posted as a browser without script posts it, after the login page loaded): the only way it arrives as a page load. Its plain HTML is measured the same way: the same login page, loaded alike, whose form is posted to the plain file.',
     '',
     'The size budgets are also checked on every `npm test` by `tests/e2e/budgets.spec.ts`, against the bare page built in the test preparation.',
     '',

@@ -144,13 +144,14 @@ export function appScreens(appOrigin: string): Screen[] {
 
 /**
  * Runs in the page: posts a copy of its first form with `email` filled in, as a browser without
- * script would post the form itself (React's own form would be intercepted by its script).
+ * script would post the form itself (React's own form would be intercepted by its script), to the
+ * page itself or to `action`.
  */
-export function submitFormWithoutScript({ email }: { email: string }): void {
+export function submitFormWithoutScript({ email, action }: { email: string; action?: string }): void {
   const original = document.querySelector('form');
   if (!original) throw new Error('no form on the page');
   const copy = original.cloneNode(true) as HTMLFormElement;
-  copy.setAttribute('action', location.pathname + location.search);
+  copy.setAttribute('action', action ?? location.pathname + location.search);
   copy.setAttribute('method', 'POST');
   copy.setAttribute('enctype', 'multipart/form-data');
   const field = copy.querySelector<HTMLInputElement>('input[name="email"]');
