@@ -41,8 +41,8 @@ test('a stranger with only the link\'s id learns nothing of who asked for it; th
   await holderPage.getByRole('button', { name: 'Yes, sign me in' }).click();
   await expect(holderPage.getByTestId('link-code')).toHaveText(/^\d{6}$/);
   await expect(holderPage.getByText(ASKED)).toBeVisible();
-  // The waiting page learns of the confirmation and asks for the code shown there: a decline now
-  // reaches it in its code entry, not in its wait (which tests/e2e/hostile-neighbours.spec.ts declines).
+  // The waiting page learns of the confirmation and asks for the code shown there, so the decline
+  // below reaches its code entry (one during the wait: tests/e2e/hostile-neighbours.spec.ts).
   await expect(waiting.getByRole('heading', { name: 'Type the code from the other browser' })).toBeVisible({ timeout: 20_000 });
   await holderPage.getByRole('button', { name: 'I did not ask for this' }).click();
   await expect(holderPage.getByRole('heading', { name: 'Nobody was signed in' })).toBeVisible();
