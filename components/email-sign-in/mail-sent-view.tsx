@@ -11,7 +11,7 @@ import { FormButton } from '@/components/ui/form-button';
 import { ViewHeading } from '@/components/ui/view-heading';
 import { LINK_CODE_ATTEMPTS } from '@/lib/flows/email-sign-in/link-code';
 import { SEND_AGAIN_LOCK_MS } from '@/lib/flows/email-sign-in/link-lock';
-import { HOLD_PARAMETER, SIGN_IN_POLL_INTERVAL_MS } from '@/lib/flows/email-sign-in/wait';
+import { HOLD_PARAMETER, SIGN_IN_POLL_INTERVAL_MS, type HeldState } from '@/lib/flows/email-sign-in/wait';
 import type { Webmail } from '@/lib/flows/email-sign-in/webmail';
 import type { Language } from '@/lib/platform/i18n/routing';
 import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
@@ -25,8 +25,11 @@ import { argumentMarker } from '@/lib/platform/i18n/argument-marker';
 type PollText = Parameters<typeof SignInStatus>[0]['text'];
 
 const STATUS_URL = '/login/api/email-sign-in/status';
-/** The same, held by the server while the wait has no news (lib/flows/email-sign-in/wait.ts, emailSignInNews). */
-const HELD_STATUS_URL = `${STATUS_URL}?${HOLD_PARAMETER}=1`;
+/** The same, held by the server while it would answer what the view shows (lib/flows/email-sign-in/wait.ts, emailSignInNews). */
+const HELD_STATUS_URLS: Record<HeldState, string> = {
+  pending: `${STATUS_URL}?${HOLD_PARAMETER}=pending`,
+  'code-needed': `${STATUS_URL}?${HOLD_PARAMETER}=code-needed`,
+};
 
 /** Where a form of the view posts without script: the page itself, under either way it was served. */
 function mailSentPath(language: Language): string {
@@ -81,7 +84,7 @@ export async function CodeEntryView({ language }: { language: Language }) {
       {/* Above, the text says already where the link was confirmed: the status stays silent until something changes. */}
       <SignInStatus
         statusUrl={STATUS_URL}
-        heldStatusUrl={HELD_STATUS_URL}
+        heldStatusUrls={HELD_STATUS_URLS}
         intervalMs={SIGN_IN_POLL_INTERVAL_MS}
         declinedLocation={declinedLocation(language)}
         codeNeeded
@@ -109,7 +112,7 @@ export async function WaitingView({ language, email, sentAgoMs, webmail }: { lan
       <noscript>
         <p>{t.rich('withoutScriptBody', { email: address })}</p>
       </noscript>
-      <SignInStatus statusUrl={STATUS_URL} heldStatusUrl={HELD_STATUS_URL} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} text={pollText} />
+      <SignInStatus statusUrl={STATUS_URL} heldStatusUrls={HELD_STATUS_URLS} intervalMs={SIGN_IN_POLL_INTERVAL_MS} declinedLocation={declinedLocation(language)} text={pollText} />
       <noscript>
         <FormButton action={continueEmailSignIn} language={language} label={t('continueWithoutScript')} />
       </noscript>

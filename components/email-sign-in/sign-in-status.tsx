@@ -21,15 +21,15 @@ export type SignInStatusText = Record<PollStatus, string>;
  */
 export function SignInStatus({
   statusUrl,
-  heldStatusUrl,
+  heldStatusUrls,
   intervalMs,
   declinedLocation,
   codeNeeded = false,
   text,
 }: {
   statusUrl: string;
-  /** The same, which the server holds while the wait has no news: asked while the view says it waits. */
-  heldStatusUrl: string;
+  /** The same, which the server holds while its answer is what the view shows: one for the wait, one for the code entry. */
+  heldStatusUrls: Record<'pending' | 'code-needed', string>;
   intervalMs: number;
   /** The login page that says, calmly, that the link's holder declined it. */
   declinedLocation: string;
@@ -55,7 +55,7 @@ export function SignInStatus({
       const started = Date.now();
       let nextInMs = intervalMs;
       try {
-        const response = await fetch(shown === 'pending' || shown === 'code-needed' ? heldStatusUrl : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
+        const response = await fetch(shown === 'pending' || shown === 'code-needed' ? heldStatusUrls[shown] : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
         const answer = (await response.json()) as { state: PollStatus; location?: string };
         shown = answer.state;
         setStatus(answer.state);
@@ -105,7 +105,7 @@ export function SignInStatus({
       document.removeEventListener('visibilitychange', pollWhenVisible);
       window.removeEventListener('focus', pollWhenVisible);
     };
-  }, [statusUrl, heldStatusUrl, intervalMs, declinedLocation, codeNeeded, router]);
+  }, [statusUrl, heldStatusUrls, intervalMs, declinedLocation, codeNeeded, router]);
 
   const tone = status === 'expired' || status === 'unavailable' ? 'text-danger' : 'text-muted';
   return (

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { backendCalls, latestSignInLink, uniqueAddress } from './support/backend.ts';
 import { BACKEND_ORIGIN, DOMAIN, LOGIN_ORIGIN, organisationOrigin } from './support/environment.ts';
 import { confirmElsewhere, requestLink } from './support/sign-in.ts';
@@ -42,7 +42,7 @@ test('a returning user signs in by e-mail: the waiting tab follows the link open
 
 test('a waiting view keeps one status request open instead of asking every 5 s, and gives it up to follow a link opened in another tab at once', async ({ page, context, request }) => {
   const email = uniqueAddress('anna@acme.test');
-  const STATUS = `${LOGIN_ORIGIN}/login/api/email-sign-in/status?hold=1`;
+  const STATUS = `${LOGIN_ORIGIN}/login/api/email-sign-in/status?hold=pending`;
   const asked: string[] = [];
   const givenUp: string[] = [];
   page.on('request', (sent) => void (sent.url().includes('/api/email-sign-in/status') && asked.push(sent.url())));
@@ -91,6 +91,30 @@ test('a link opened on another device signs in that device; the waiting browser 
   await expect(codeField).toHaveValue(code);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(`${organisationOrigin('globex')}/`);
+});
+
+test('two tabs wait for one link: confirmed on another device, both ask for its code, the second within a look of the first', async ({ page, context, browser, request }) => {
+  const email = uniqueAddress('bert@globex.test');
+  await requestLink(page, email);
+  const secondTab = await context.newPage();
+  await secondTab.goto(`${LOGIN_ORIGIN}/login/en/mail-sent`);
+  const asked = new Map<Page, string[]>([[page, []], [secondTab, []]]);
+  for (const [tab, urls] of asked) tab.on('request', (sent) => void (sent.url().includes('/api/email-sign-in/status') && urls.push(new URL(sent.url()).search)));
+  for (const tab of [page, secondTab]) await expect(tab.getByRole('status').filter({ hasText: 'Waiting for you to open the link' })).toBeVisible();
+
+  const phone = await browser.newContext({ ignoreHTTPSErrors: true });
+  await confirmElsewhere(await phone.newPage(), await latestSignInLink(request, email));
+  await phone.close();
+  const codeEntry = (tab: Page) => tab.getByRole('heading', { name: 'Type the code from the other browser' });
+  await expect.poll(async () => (await codeEntry(page).isVisible()) || (await codeEntry(secondTab).isVisible()), { timeout: 20_000 }).toBe(true);
+  // The tab that learns it first seals it in the browser's cookie; the other asks with that cookie
+  // while it still shows the wait, and is answered at once rather than held for 20 s.
+  for (const tab of [page, secondTab]) await expect(codeEntry(tab)).toBeVisible({ timeout: 10_000 });
+  // Each view names what it shows; the code entry waits on, held, for a decline.
+  for (const [tab, urls] of asked) {
+    await expect.poll(() => urls.at(-1)).toBe('?hold=code-needed');
+    expect(urls.slice(0, -1).every((search) => search === '?hold=pending'), `${tab.url()}: ${urls.join(' ')}`).toBe(true);
+  }
 });
 
 test('the mail-sent view locks "send again" for 30 seconds and explains why', async ({ page }) => {

@@ -246,7 +246,7 @@ test('a waiting view with script learns at its next look that the link was confi
   const asking = await browser.newContext({ ignoreHTTPSErrors: true });
   const page = await asking.newPage();
   await page.goto(`${deployment.origin}/login/en`);
-  const held = page.waitForRequest((asked) => asked.url().endsWith('/login/api/email-sign-in/status?hold=1'));
+  const held = page.waitForRequest((asked) => asked.url().endsWith('/login/api/email-sign-in/status?hold=pending'));
   await askForLink(page, email);
   await expect(page.getByText('Waiting for you to open the link…')).toBeVisible();
   // Confirmed while the view's request is held: the held request's looks must tell.

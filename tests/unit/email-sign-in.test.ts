@@ -184,7 +184,7 @@ describe('the e-mail wait', () => {
       await startWaitingForLink(jar, host, { uuid, email: 'anna@acme.test', fromSignUp: false, deviceId: `device-${uuid}` });
       requestFrom(jar);
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
-      return { jar, answer: emailSignInNews(signal, held) };
+      return { jar, answer: emailSignInNews(signal, 'pending', held) };
     }
     const settledWithin = async (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(resolve, ms, false))]);
 
@@ -194,7 +194,7 @@ describe('the e-mail wait', () => {
       requestFrom(jar);
       const before = jar.header();
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
-      const answer = emailSignInNews(new AbortController().signal, timing);
+      const answer = emailSignInNews(new AbortController().signal, 'pending', timing);
       await expect(settledWithin(answer, 300)).resolves.toBe(false);
       await expect(answer).resolves.toEqual({ state: 'pending' });
       expect(jar.header()).toBe(before);
@@ -203,7 +203,7 @@ describe('the e-mail wait', () => {
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-h' } });
       jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 3_000);
       try {
-        const confirmed = emailSignInNews(new AbortController().signal, timing);
+        const confirmed = emailSignInNews(new AbortController().signal, 'pending', timing);
         await expect(settledWithin(confirmed, 300)).resolves.toBe(true);
         await expect(confirmed).resolves.toEqual({ state: 'code-needed' });
       } finally {
@@ -228,17 +228,37 @@ describe('the e-mail wait', () => {
       await noteLinkConfirmed('link-held-code');
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-hc' } });
       // The control: the request that learns of the confirmation elsewhere is answered at once.
-      const told = emailSignInNews(new AbortController().signal, timing);
+      const told = emailSignInNews(new AbortController().signal, 'pending', timing);
       await expect(settledWithin(told, 300)).resolves.toBe(true);
       await expect(told).resolves.toEqual({ state: 'code-needed' });
 
       requestFrom(jar);
-      const answer = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 50 });
+      const answer = emailSignInNews(new AbortController().signal, 'code-needed', { holdMs: 60_000, lookEveryMs: 50 });
       await expect(settledWithin(answer, 300)).resolves.toBe(false);
       await declineLinkOfTicket(await declineTicketFor('link-held-code'));
       await expect(settledWithin(answer, 1_000)).resolves.toBe(true);
       await expect(answer).resolves.toEqual({ state: 'code-needed' });
       await expect(checkEmailSignIn()).resolves.toEqual({ state: 'declined' });
+    });
+
+    it('answers at once a tab still showing the wait after another tab of the browser was sent to the code entry', async () => {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid: 'link-held-tabs', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-ht' });
+      requestFrom(jar);
+      await noteLinkConfirmed('link-held-tabs');
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-ht' } });
+      // The first tab learns of the confirmation elsewhere; its answer seals it in the browser's cookie.
+      await expect(emailSignInNews(new AbortController().signal, 'pending', timing)).resolves.toEqual({ state: 'code-needed' });
+
+      requestFrom(jar);
+      const secondTab = emailSignInNews(new AbortController().signal, 'pending', { holdMs: 60_000, lookEveryMs: 50 });
+      await expect(settledWithin(secondTab, 300)).resolves.toBe(true);
+      await expect(secondTab).resolves.toEqual({ state: 'code-needed' });
+      // The control: the first tab, now in its code entry, is held by the same cookies.
+      const firstTab = emailSignInNews(new AbortController().signal, 'code-needed', { holdMs: 60_000, lookEveryMs: 50 });
+      await expect(settledWithin(firstTab, 300)).resolves.toBe(false);
+      await declineLinkOfTicket(await declineTicketFor('link-held-tabs'));
+      await expect(firstTab).resolves.toEqual({ state: 'code-needed' });
     });
 
     it('decides nothing on the cookies it came with: a link confirmed meanwhile in this browser signs in with the next request, not with a code', async () => {
@@ -267,7 +287,7 @@ describe('the e-mail wait', () => {
 
       // The control: confirmed on the link's page, the held request answers at its next look,
       // having asked nothing; the request that follows asks, past the fleet's 3 s, and is told.
-      const again = emailSignInNews(new AbortController().signal, { holdMs: 60_000, lookEveryMs: 3_100 });
+      const again = emailSignInNews(new AbortController().signal, 'pending', { holdMs: 60_000, lookEveryMs: 3_100 });
       await expect(settledWithin(again, 200)).resolves.toBe(false);
       await noteLinkConfirmed('link-held-quiet');
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-q' } });

@@ -101,8 +101,15 @@ export const SIGN_IN_POLL_INTERVAL_MS = 5_000;
  */
 export const SIGN_IN_HOLD_MS = 20_000;
 
-/** The status route's query field by which the mail-sent view asks to be held: `?hold=1`. */
+/**
+ * The status route's query field by which the mail-sent view asks to be held, naming what it
+ * shows: `?hold=pending` in its wait, `?hold=code-needed` in its code entry.
+ */
 export const HOLD_PARAMETER = 'hold';
+
+/** What a view may show while it asks to be held: the wait, or the code entry of a link confirmed elsewhere. */
+export const HELD_STATES = ['pending', 'code-needed'] as const;
+export type HeldState = (typeof HELD_STATES)[number];
 
 /** Where a waiting e-mail sign-in stands, as the mail-sent view shows it. */
 export type EmailSignInStatus =
@@ -215,21 +222,21 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
 }
 
 /**
- * The status as checkEmailSignIn says it; while it is pending, or still asks for the code of a
- * link confirmed elsewhere, the request is held for up to SIGN_IN_HOLD_MS and the wait looked at
- * every poll interval. Looked at, not checked: a held request carries the cookies it came with,
- * which the link's own tab in this browser may since have changed, so it writes nothing and
- * decides nothing. On news it answers what it checked, at once, and the view asks again with its
- * cookies as they are now. It also answers when the browser hangs up (`signal`) and when this
- * instance is told to stop, so that the view asks another.
+ * The status as checkEmailSignIn says it; while that is what the view shows (`shown`: its wait,
+ * or its code entry of a link confirmed elsewhere), the request is held for up to SIGN_IN_HOLD_MS
+ * and the wait looked at every poll interval. Anything else is answered at once: a tab still
+ * showing the wait must hear that another tab was sent to the code entry. Looked at, not checked:
+ * a held request carries the cookies it came with, which the link's own tab in this browser may
+ * since have changed, so it writes nothing and decides nothing. On news it answers what it
+ * checked, at once, and the view asks again with its cookies as they are now. It also answers
+ * when the browser hangs up (`signal`) and when this instance is told to stop, so that the view
+ * asks another.
  */
-export async function emailSignInNews(signal: AbortSignal, timing = { holdMs: SIGN_IN_HOLD_MS, lookEveryMs: SIGN_IN_POLL_INTERVAL_MS }): Promise<EmailSignInStatus> {
+export async function emailSignInNews(signal: AbortSignal, shown: HeldState, timing = { holdMs: SIGN_IN_HOLD_MS, lookEveryMs: SIGN_IN_POLL_INTERVAL_MS }): Promise<EmailSignInStatus> {
   const pending = await readEmailSignIn(await receivedCookies());
   const confirmedBefore = pending !== undefined && (await isLinkConfirmed(pending.uuid).catch(() => false));
   const status = await checkEmailSignIn();
-  // Held while it says what the view shows: the wait, or the code entry this browser was sent to before.
-  const shown = status.state === 'pending' || (status.state === 'code-needed' && pending?.confirmedElsewhere !== undefined);
-  if (!shown) return status;
+  if (status.state !== shown) return status;
   const held = AbortSignal.any([signal, stopping(), AbortSignal.timeout(timing.holdMs)]);
   while (pending && !held.aborted) {
     await sleep(timing.lookEveryMs, undefined, { signal: held }).catch(() => undefined);
