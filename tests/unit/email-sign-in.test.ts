@@ -298,13 +298,26 @@ describe('the e-mail wait', () => {
       expect(isValidId).toHaveBeenCalledTimes(3);
     }, 15_000);
 
-    it('takes a confirmation from before its check for none: held, not answered look after look while the backend says pending', async () => {
-      await noteLinkConfirmed('link-held-before');
-      const { answer } = await heldWait('link-held-before');
-      await expect(settledWithin(answer, 300)).resolves.toBe(false);
-      // The control: a decline after the check is news at the next look.
-      await declineLinkOfTicket(await declineTicketFor('link-held-before'));
-      await expect(settledWithin(answer, 1_000)).resolves.toBe(true);
+    it('in the wait, takes a confirmation its check did not see as news at its first look: a second tab whose check was coalesced with one from before it', async () => {
+      const { jar, answer: firstTab } = await heldWait('link-held-coalesced');
+      await expect(settledWithin(firstTab, 150)).resolves.toBe(false);
+      // Another browser confirms the link; the backend says so from now on.
+      await noteLinkConfirmed('link-held-coalesced');
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-hco' } });
+      // A second tab asks within the fleet's 3 s: its check shares the first tab's, from before the confirmation.
+      requestFrom(jar);
+      const secondTab = emailSignInNews(new AbortController().signal, 'pending', { holdMs: 60_000, lookEveryMs: 200 });
+      await expect(settledWithin(secondTab, 100)).resolves.toBe(false);
+      await expect(settledWithin(secondTab, 1_000)).resolves.toBe(true);
+      await expect(secondTab).resolves.toEqual({ state: 'pending' });
+      await expect(settledWithin(firstTab, 1_000)).resolves.toBe(true);
+      // The request after it, past the 3 s, is told.
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 3_000);
+      try {
+        await expect(checkEmailSignIn()).resolves.toEqual({ state: 'code-needed' });
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('answers when the browser hangs up', async () => {

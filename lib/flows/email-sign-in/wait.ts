@@ -234,29 +234,31 @@ export async function checkEmailSignIn(): Promise<EmailSignInStatus> {
  */
 export async function emailSignInNews(signal: AbortSignal, shown: HeldState, timing = { holdMs: SIGN_IN_HOLD_MS, lookEveryMs: SIGN_IN_POLL_INTERVAL_MS }): Promise<EmailSignInStatus> {
   const pending = await readEmailSignIn(await receivedCookies());
-  const confirmedBefore = pending !== undefined && (await isLinkConfirmed(pending.uuid).catch(() => false));
   const status = await checkEmailSignIn();
   if (status.state !== shown) return status;
   const held = AbortSignal.any([signal, stopping(), AbortSignal.timeout(timing.holdMs)]);
   while (pending && !held.aborted) {
     await sleep(timing.lookEveryMs, undefined, { signal: held }).catch(() => undefined);
-    if (held.aborted || (await hasNews(pending, confirmedBefore))) break;
+    if (held.aborted || (await hasNews(pending, shown))) break;
   }
   return status;
 }
 
 /**
- * Whether the wait has moved on since the held request's check: any failure too, which the next
- * check reports. A look reads the shared store and never asks the backend: the request that follows
+ * Whether the wait has moved on from what the view shows: any failure too, which the next check
+ * reports. A look reads the shared store and never asks the backend: the request that follows
  * news does, through the fleet's coalescing, which a look's own call would have spent. (It did:
  * with two instances, each look's answer stayed at its instance and the request after it, at the
- * other, was coalesced into "pending", look after look.) A page's confirmation is news only when it
- * came after this request's check; one before it was in that check, or the backend did not confirm.
+ * other, was coalesced into "pending", look after look.) To a view that waits, a page's
+ * confirmation is news whenever a look sees it: a check that said "pending" did not see it, even
+ * when the mark was set first, since the check may have shared an older one (a second tab, a
+ * request at another instance). The view asks again at once, so it asks at most once a look. To
+ * the code entry the mark is no news: it is what the code entry shows.
  */
-async function hasNews(pending: EmailSignInState, confirmedBefore: boolean): Promise<boolean> {
+async function hasNews(pending: EmailSignInState, shown: HeldState): Promise<boolean> {
   try {
     if (isOver(pending) || (await isLinkDeclined(pending.uuid))) return true;
-    return !confirmedBefore && (await isLinkConfirmed(pending.uuid));
+    return shown === 'pending' && (await isLinkConfirmed(pending.uuid));
   } catch {
     return true;
   }
