@@ -1,3 +1,4 @@
+import en from '../../../messages/en.json' with { type: 'json' };
 import { backendCalls, invitedAddress, latestSignInLink, newColleague } from '../support/backend.ts';
 import { expectHandedOff } from './arrival.ts';
 import { sendLoginForm } from './sign-in.ts';
@@ -15,6 +16,23 @@ test('a new colleague chooses a name, gets a link, and lands on the organisation
   await window.click('button', 'Create my account');
   await window.expectUrl(/\/login\/en\/mail-sent$/);
   await window.goto(await latestSignInLink(request, email));
+  await expectHandedOff(window, 'acme');
+});
+
+test('without JavaScript, the sign-up view says on its page that a name is needed, then the link signs the new colleague in', async ({ person, request }) => {
+  const email = newColleague();
+  const window = await (await person({ javaScript: false })).open('/login/en');
+  await sendLoginForm(window, email);
+  await window.expectUrl(/\/login\/en\/signup$/);
+  await window.expectText(email);
+  // The browser's own check is off without the page's script: the server says it.
+  await window.click('button', en.signUp.submit);
+  expect(await window.textOf('alert', 'Please enter your name.')).toBe('Please enter your name.');
+  await window.fill(en.signUp.nameLabel, 'Dana Jansen');
+  await window.click('button', en.signUp.submit);
+  await window.expectUrl(/\/login\/en\/mail-sent$/);
+  await window.goto(await latestSignInLink(request, email));
+  await window.click('button', 'Continue signing in');
   await expectHandedOff(window, 'acme');
 });
 
@@ -48,6 +66,21 @@ test('after the e-mail step, the free-trial-ended view leads back to the login',
   await window.expectVisible('textbox', 'Work e-mail');
   await window.expectVisible('link', 'Sign in with Google');
 });
+
+for (const javaScript of [true, false]) {
+  test(`${javaScript ? 'with' : 'without'} JavaScript, an account that uses one-time codes is sent from the e-mail step to the one-time-code view, which leads to both stores`, async ({ person }) => {
+    const window = await (await person({ javaScript })).open('/login/en');
+    await sendLoginForm(window, 'totp@errors.test');
+    await window.expectUrl(/\/login\/en\/totp$/);
+    await window.expectText(en.totp.body);
+    // A computer is neither store's device: both stand, each an https link this server was given.
+    const stores = await window.evaluate<string[]>(
+      `[...document.querySelectorAll('main a')].filter((link) => /App Store|Google Play/.test(link.textContent)).map((link) => link.textContent.trim() + ' ' + new URL(link.href).protocol)`,
+    );
+    expect(stores).toEqual([`${en.totp.appStore} https:`, `${en.totp.playStore} https:`]);
+    await window.expectVisible('link', en.totp.support);
+  });
+}
 
 test('a booking link extends the booking as the page opens', async ({ person }) => {
   const window = await (await person({ device: 'phone' })).open('/login/en/bookings-extend?userAction=retain&token=extend-ok');
