@@ -186,6 +186,15 @@ describe('the e-mail wait', () => {
       jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: false } });
       return { jar, answer: emailSignInNews(signal, 'pending', held) };
     }
+    /** A browser waiting for `uuid`'s link, which another browser has just confirmed: its jar, as its next request sends it. */
+    async function confirmedElsewhere(uuid: string) {
+      const jar = browserJar();
+      await startWaitingForLink(jar, host, { uuid, email: 'anna@acme.test', fromSignUp: false, deviceId: `device-${uuid}` });
+      requestFrom(jar);
+      await noteLinkConfirmed(uuid);
+      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: `token-${uuid}` } });
+      return jar;
+    }
     const settledWithin = async (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(resolve, ms, false))]);
 
     it('is held while the link is unopened, then answers pending and writes nothing: the cookies it came with may be stale by then', async () => {
@@ -222,11 +231,7 @@ describe('the e-mail wait', () => {
     });
 
     it('is held in the code entry too, once the browser was told to type a code, and answers when the link is declined', async () => {
-      const jar = browserJar();
-      await startWaitingForLink(jar, host, { uuid: 'link-held-code', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-hc' });
-      requestFrom(jar);
-      await noteLinkConfirmed('link-held-code');
-      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-hc' } });
+      const jar = await confirmedElsewhere('link-held-code');
       // The control: the request that learns of the confirmation elsewhere is answered at once.
       const told = emailSignInNews(new AbortController().signal, 'pending', timing);
       await expect(settledWithin(told, 300)).resolves.toBe(true);
@@ -242,11 +247,7 @@ describe('the e-mail wait', () => {
     });
 
     it('answers at once a tab still showing the wait after another tab of the browser was sent to the code entry', async () => {
-      const jar = browserJar();
-      await startWaitingForLink(jar, host, { uuid: 'link-held-tabs', email: 'anna@acme.test', fromSignUp: false, deviceId: 'device-ht' });
-      requestFrom(jar);
-      await noteLinkConfirmed('link-held-tabs');
-      jest.mocked(isValidId).mockResolvedValue({ ok: true, value: { confirmed: true, subDomain: 'acme', authToken: 'token-ht' } });
+      const jar = await confirmedElsewhere('link-held-tabs');
       // The first tab learns of the confirmation elsewhere; its answer seals it in the browser's cookie.
       await expect(emailSignInNews(new AbortController().signal, 'pending', timing)).resolves.toEqual({ state: 'code-needed' });
 
