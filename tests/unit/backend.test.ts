@@ -171,7 +171,8 @@ describe('callBackend', () => {
   ])('gives up on a backend that %s within the timeout, and closes the connection', async (_case, slowReply) => {
     reply = slowReply;
     const started = Date.now();
-    const result = await callBackend({ path: '/slow', timeoutMs: 50 }, uuidAnswer);
+    // Long enough that the request reaches the backend (in this same process) first, on a busy machine too.
+    const result = await callBackend({ path: '/slow', timeoutMs: 500 }, uuidAnswer);
     expect(result).toEqual({ ok: false, failure: { kind: 'unavailable' } });
     expect(Date.now() - started).toBeLessThan(2_000);
     await sentRequest().closed;
