@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 
@@ -38,14 +38,15 @@ export function SignInStatus({
   text: SignInStatusText;
 }) {
   const [status, setStatus] = useState<PollStatus>(codeNeeded ? 'code-needed' : 'pending');
+  // What the view says now, kept across the effect's runs: each render by the server (after "Send
+  // again", say) starts it afresh, and a held answer would keep any other state on screen for as long as it is held.
+  const shown = useRef<PollStatus>(status);
   const router = useRouter();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let request: AbortController | undefined;
     let stopped = false;
-    // What the view says now: a held answer would keep any other state on screen for as long as it is held.
-    let shown: PollStatus = codeNeeded ? 'code-needed' : 'pending';
 
     async function poll() {
       if (request || stopped) return;
@@ -55,10 +56,10 @@ export function SignInStatus({
       const started = Date.now();
       let nextInMs = intervalMs;
       try {
-        const response = await fetch(shown === 'pending' || shown === 'code-needed' ? heldStatusUrls[shown] : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
+        const showing = shown.current;
+        const response = await fetch(showing === 'pending' || showing === 'code-needed' ? heldStatusUrls[showing] : statusUrl, { cache: 'no-store', headers: { accept: 'application/json' }, signal: asked.signal });
         const answer = (await response.json()) as { state: PollStatus; location?: string };
-        shown = answer.state;
-        setStatus(answer.state);
+        setStatus((shown.current = answer.state));
         if (answer.state === 'signed-in' && answer.location) {
           stopped = true;
           window.location.assign(answer.location);
@@ -77,7 +78,7 @@ export function SignInStatus({
       } catch {
         // Given up here, to ask afresh; anything else is a failure to say.
         if (asked.signal.aborted) nextInMs = 0;
-        else setStatus((shown = 'unavailable'));
+        else setStatus((shown.current = 'unavailable'));
       } finally {
         request = undefined;
       }
