@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import type { HeldState } from '@/lib/flows/email-sign-in/wait';
 import { SIGN_IN_CHANNEL, type SignInBroadcast } from './sign-in-channel';
 
 type PollStatus = 'pending' | 'unavailable' | 'expired' | 'code-needed' | 'declined' | 'signed-in';
@@ -29,7 +30,7 @@ export function SignInStatus({
 }: {
   statusUrl: string;
   /** The same, which the server holds while its answer is what the view shows: one for the wait, one for the code entry. */
-  heldStatusUrls: Record<'pending' | 'code-needed', string>;
+  heldStatusUrls: Record<HeldState, string>;
   intervalMs: number;
   /** The login page that says, calmly, that the link's holder declined it. */
   declinedLocation: string;
